@@ -1,0 +1,8 @@
+import { json } from '@/lib/api/errors'
+import { withUser } from '@/lib/api/handler'
+import { toPublicUser } from '@/lib/users/public-user'
+
+// GET /api/v1/me: the signed-in user, re-read from the database
+export const GET = withUser(async (_request, _ctx, user) =>
+  json({ success: true, user: toPublicUser(user) }),
+)

@@ -1,0 +1,28 @@
+// Shared by the schema, the seed, validation and the UI (no server-only import on purpose).
+
+/** Category values stored on products, in the order of SPEC.md §5. */
+export const CATEGORIES = [
+  'Laptop',
+  'Phone',
+  'Watches',
+  'Fashion',
+  'Households',
+  'Sound',
+  'Toys',
+  'Furniture',
+  'Books',
+  'Camera',
+  'MISCELLANEOUS',
+] as const
+export type Category = (typeof CATEGORIES)[number]
+
+export const ITEM_CONDITIONS = ['New', 'Renewed'] as const
+export type ItemCondition = (typeof ITEM_CONDITIONS)[number]
+
+export const ORDER_STATUSES = ['processing', 'Shipped', 'Delivered'] as const
+export type OrderStatus = (typeof ORDER_STATUSES)[number]
+
+export const ROLES = ['user', 'admin'] as const
+export type Role = (typeof ROLES)[number]
+
+export const SHIPPING_COUNTRIES = ['India', 'USA', 'UK', 'Canada'] as const

@@ -1,0 +1,81 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { PGlite } from '@electric-sql/pglite'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
+import pg from 'pg'
+import * as schema from './schema'
+import { acquireDataDirLock } from './lock'
+
+// One SQL dialect, two engines: embedded PGlite for the demo and tests, PostgreSQL through
+// `pg` for real shops. Everything above this file sees the same Drizzle database type.
+
+export type Schema = typeof schema
+export type Db = PgDatabase<PgQueryResultHKT, Schema>
+export type Engine = 'pglite' | 'postgres'
+export type DbHandle = {
+  db: Db
+  engine: Engine
+  close: () => Promise<void>
+  /** The embedded engine itself, for dumps (test templates, backups). */
+  pglite?: PGlite
+}
+
+export type OpenOptions =
+  | { engine: 'postgres'; url: string; poolSize?: number }
+  | { engine: 'pglite'; dataDir?: string; loadDataDir?: Blob }
+
+// Every opener of a folder that used pg_trgm must load it, so the option lives only here.
+const pgliteExtensions = { pg_trgm }
+
+export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob } = {}) {
+  let release = () => {}
+  if (options.dataDir) {
+    release = acquireDataDirLock(options.dataDir)
+    fs.mkdirSync(path.join(options.dataDir, 'pgdata'), { recursive: true })
+  }
+  try {
+    const client = await PGlite.create({
+      dataDir: options.dataDir ? path.join(options.dataDir, 'pgdata') : undefined,
+      loadDataDir: options.loadDataDir,
+      extensions: pgliteExtensions,
+    })
+    return { client, release }
+  } catch (error) {
+    release()
+    throw error
+  }
+}
+
+/** node-postgres pool; `pg` needs an explicit user where $USER is empty, so default to postgres. */
+export function createPgPool(url: string, max = 10): pg.Pool {
+  const parsed = new URL(url)
+  return new pg.Pool({
+    connectionString: url,
+    user: decodeURIComponent(parsed.username) || 'postgres',
+    max,
+  })
+}
+
+export async function openDatabase(options: OpenOptions): Promise<DbHandle> {
+  if (options.engine === 'postgres') {
+    const pool = createPgPool(options.url, options.poolSize)
+    return {
+      db: drizzlePg(pool, { schema }) as unknown as Db,
+      engine: 'postgres',
+      close: () => pool.end(),
+    }
+  }
+  const { client, release } = await openPglite(options)
+  return {
+    db: drizzlePglite(client, { schema }) as unknown as Db,
+    engine: 'pglite',
+    pglite: client,
+    close: async () => {
+      await client.close()
+      release()
+    },
+  }
+}

@@ -1,0 +1,269 @@
+import { sql } from 'drizzle-orm'
+import {
+  boolean,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core'
+
+// One table per entity of SPEC.md §3 plus what the rules of API.md need.
+// Money is integer cents; ids are UUIDs sent as opaque strings.
+
+const id = () => uuid('id').primaryKey().defaultRandom()
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow()
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow()
+const inList = (column: string, values: readonly string[]) =>
+  sql.raw(`${column} in (${values.map((v) => `'${v}'`).join(', ')})`)
+
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    // Stored trimmed and lower-cased by the services; the unique index makes it one account per address.
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    role: text('role', { enum: ['user', 'admin'] }).notNull().default('user'),
+    verified: boolean('verified').notNull().default(false),
+    avatarUrl: text('avatar_url').notNull().default(''),
+    avatarPublicId: text('avatar_public_id').notNull().default(''),
+    // Bumped on logout, password change and role change: every older cookie stops working.
+    sessionVersion: integer('session_version').notNull().default(1),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('users_email_key').on(t.email),
+    check('users_role_check', inList('role', ['user', 'admin'])),
+  ],
+)
+
+export const userTokens = pgTable(
+  'user_tokens',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['verify', 'reset'] }).notNull(),
+    // SHA-256 of the token; the token itself only ever exists in the e-mailed link.
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('user_tokens_hash_key').on(t.tokenHash),
+    index('user_tokens_user_idx').on(t.userId, t.kind),
+    check('user_tokens_kind_check', inList('kind', ['verify', 'reset'])),
+  ],
+)
+
+export const products = pgTable(
+  'products',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    description: text('description').notNull(),
+    priceCents: integer('price_cents').notNull(),
+    category: text('category').notNull(),
+    stock: integer('stock').notNull().default(0),
+    itemCondition: text('item_condition', { enum: ['New', 'Renewed'] })
+      .notNull()
+      .default('New'),
+    // Average rating rounded to one decimal, recomputed with the reviews in one transaction.
+    ratings: doublePrecision('ratings').notNull().default(0),
+    numberOfReviews: integer('number_of_reviews').notNull().default(0),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    // Deleted products are archived so that orders keep their links and history.
+    archived: boolean('archived').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('products_stock_check', sql`${t.stock} >= 0`),
+    check('products_price_check', sql`${t.priceCents} > 0`),
+    check('products_ratings_check', sql`${t.ratings} between 0 and 5`),
+    check('products_reviews_check', sql`${t.numberOfReviews} >= 0`),
+    check('products_condition_check', inList('item_condition', ['New', 'Renewed'])),
+    check(
+      'products_category_check',
+      inList('category', [
+        'Laptop',
+        'Phone',
+        'Watches',
+        'Fashion',
+        'Households',
+        'Sound',
+        'Toys',
+        'Furniture',
+        'Books',
+        'Camera',
+        'MISCELLANEOUS',
+      ]),
+    ),
+    // The default list order (newest first, id as tie-break) and the filters beside it.
+    index('products_created_idx').on(t.createdAt.desc(), t.id.desc()).where(sql`not ${t.archived}`),
+    index('products_category_idx').on(t.category, t.createdAt.desc()).where(sql`not ${t.archived}`),
+    index('products_price_idx').on(t.priceCents).where(sql`not ${t.archived}`),
+    index('products_ratings_idx').on(t.ratings).where(sql`not ${t.archived}`),
+    // Keyword search: substring (ILIKE) and typo-tolerant similarity, both served by trigrams.
+    index('products_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
+    index('products_category_trgm_idx').using('gin', sql`lower(${t.category}) gin_trgm_ops`),
+  ],
+)
+
+export const productImages = pgTable(
+  'product_images',
+  {
+    id: id(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+    publicId: text('public_id').notNull(),
+    position: smallint('position').notNull().default(0),
+    width: integer('width'),
+    height: integer('height'),
+  },
+  (t) => [index('product_images_product_idx').on(t.productId, t.position)],
+)
+
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: id(),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    rating: smallint('rating').notNull(),
+    comment: text('comment').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('reviews_user_product_key').on(t.userId, t.productId),
+    index('reviews_product_idx').on(t.productId, t.createdAt.desc()),
+    check('reviews_rating_check', sql`${t.rating} between 0 and 5`),
+  ],
+)
+
+export const carts = pgTable('carts', {
+  id: id(),
+  userId: uuid('user_id')
+    .notNull()
+    .unique('carts_user_key')
+    .references(() => users.id, { onDelete: 'cascade' }),
+  updatedAt: updatedAt(),
+})
+
+export const cartLines = pgTable(
+  'cart_lines',
+  {
+    cartId: uuid('cart_id')
+      .notNull()
+      .references(() => carts.id, { onDelete: 'cascade' }),
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    quantity: integer('quantity').notNull(),
+    addedAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.cartId, t.productId] }),
+    check('cart_lines_quantity_check', sql`${t.quantity} > 0`),
+  ],
+)
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: id(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    address: text('address').notNull(),
+    state: text('state').notNull(),
+    country: text('country').notNull(),
+    phoneNumber: text('phone_number').notNull(),
+    pinCode: text('pin_code').notNull(),
+    paymentInfo: text('payment_info').notNull().default('Done'),
+    itemsCents: integer('items_cents').notNull(),
+    shippingCents: integer('shipping_cents').notNull(),
+    totalCents: integer('total_cents').notNull(),
+    orderStatus: text('order_status', { enum: ['processing', 'Shipped', 'Delivered'] })
+      .notNull()
+      .default('processing'),
+    paidAt: timestamp('paid_at', { withTimezone: true }).notNull().defaultNow(),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('orders_user_idx').on(t.userId, t.createdAt.desc()),
+    index('orders_created_idx').on(t.createdAt.desc()),
+    check('orders_status_check', inList('order_status', ['processing', 'Shipped', 'Delivered'])),
+    check('orders_total_check', sql`${t.totalCents} = ${t.itemsCents} + ${t.shippingCents}`),
+  ],
+)
+
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: id(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    // No foreign key: the snapshot below must outlive the product.
+    productId: uuid('product_id').notNull(),
+    name: text('name').notNull(),
+    image: text('image').notNull(),
+    priceCents: integer('price_cents').notNull(),
+    quantity: integer('quantity').notNull(),
+  },
+  (t) => [
+    index('order_items_order_idx').on(t.orderId),
+    check('order_items_quantity_check', sql`${t.quantity} > 0`),
+    check('order_items_price_check', sql`${t.priceCents} > 0`),
+  ],
+)
+
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] })],
+)
+
+export const contactMessages = pgTable(
+  'contact_messages',
+  {
+    id: id(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    message: text('message').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('contact_messages_created_idx').on(t.createdAt.desc())],
+)
+
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull(),
+  resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
+})

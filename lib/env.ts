@@ -1,0 +1,83 @@
+import 'server-only'
+import path from 'node:path'
+import { z } from 'zod'
+
+// Every setting the server reads, with its default. `.env.example` lists the same names.
+// Nothing is required: the demo runs on the embedded database with generated secrets.
+const flag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+  .optional()
+  .transform((v) => (v === undefined || v === '' ? undefined : ['true', '1', 'yes'].includes(v)))
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  DATABASE_URL: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v || undefined)
+    .refine((v) => v === undefined || /^postgres(ql)?:\/\//.test(v), {
+      message: 'must be a postgres:// or postgresql:// URL',
+    }),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  DATA_DIR: z.string().trim().default('./data'),
+  DEMO_MODE: flag,
+  SESSION_SECRET: z
+    .string()
+    .optional()
+    .transform((v) => v || undefined)
+    .refine((v) => v === undefined || v.length >= 32, { message: 'must be at least 32 characters' }),
+  APP_URL: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v || undefined)
+    .refine((v) => v === undefined || URL.canParse(v), { message: 'must be an absolute URL' }),
+  ALLOWED_ORIGINS: z
+    .string()
+    .optional()
+    .transform((v) =>
+      (v ?? '')
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
+  COOKIE_SECURE: flag,
+  SMTP_URL: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => v || undefined),
+  MAIL_FROM: z.string().trim().default('ByteShop <no-reply@byteshop.local>'),
+  CONTACT_EMAIL: z.string().trim().default('hello@byteshop.dev'),
+})
+
+export type Env = z.infer<typeof EnvSchema> & {
+  dataDir: string
+  demoMode: boolean
+  cookieSecure: boolean
+}
+
+export function parseEnv(source: NodeJS.ProcessEnv): Env {
+  const parsed = EnvSchema.safeParse(source)
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`)
+    throw new Error(`Invalid environment settings:\n${lines.join('\n')}\nSee .env.example.`)
+  }
+  const e = parsed.data
+  return {
+    ...e,
+    dataDir: path.resolve(e.DATA_DIR),
+    // The demo logins only exist where nobody could mistake them for a real shop's accounts.
+    demoMode: e.DEMO_MODE ?? e.DATABASE_URL === undefined,
+    cookieSecure: e.COOKIE_SECURE ?? e.NODE_ENV === 'production',
+  }
+}
+
+let cached: Env | undefined
+
+/** The parsed settings of this process; read lazily so `next build` needs none of them. */
+export function env(): Env {
+  cached ??= parseEnv(process.env)
+  return cached
+}

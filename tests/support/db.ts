@@ -1,0 +1,50 @@
+import fs from 'node:fs'
+import { randomBytes } from 'node:crypto'
+import { afterAll, beforeAll } from 'vitest'
+import { closeDatabase, setDatabase } from '@/lib/db/client'
+import { createPgPool, openDatabase, type Db, type DbHandle } from '@/lib/db/open'
+import { TEMPLATE_DUMP, templateName, testEngine, testServerUrl, urlForDatabase } from './engines'
+
+/** A fresh, migrated database of the project's engine, used by every service in this file. */
+export async function createTestDatabase(): Promise<DbHandle> {
+  if (testEngine() === 'pglite') {
+    const dump = new Blob([fs.readFileSync(TEMPLATE_DUMP)])
+    return openDatabase({ engine: 'pglite', loadDataDir: dump })
+  }
+  const name = `shop_test_${randomBytes(6).toString('hex')}`
+  const admin = createPgPool(testServerUrl(), 1)
+  try {
+    await admin.query(`create database "${name}" template "${templateName()}"`)
+  } finally {
+    await admin.end()
+  }
+  const handle = await openDatabase({ engine: 'postgres', url: urlForDatabase(name), poolSize: 20 })
+  return {
+    ...handle,
+    close: async () => {
+      await handle.close()
+      const cleanup = createPgPool(testServerUrl(), 1)
+      try {
+        await cleanup.query(`drop database if exists "${name}" with (force)`)
+      } finally {
+        await cleanup.end()
+      }
+    },
+  }
+}
+
+/** Installs a fresh database for the test file; returns a getter for it. */
+export function useTestDatabase(): () => Db {
+  let handle: DbHandle | undefined
+  beforeAll(async () => {
+    handle = await createTestDatabase()
+    setDatabase(handle)
+  })
+  afterAll(async () => {
+    await closeDatabase()
+  })
+  return () => {
+    if (!handle) throw new Error('The test database is not ready yet')
+    return handle.db
+  }
+}
