@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest'
 import { migrate } from '@/lib/db/migrate'
 import { execCount, queryRows } from '@/lib/db/sql'
 import { productImages, products, reviews, users } from '@/lib/db/schema'
-import { useTestDatabase } from './support/db'
+import { installTestDatabase } from './support/db'
 
-const db = useTestDatabase()
+const db = installTestDatabase()
 
 async function makeUser(email: string) {
   const [u] = await db()

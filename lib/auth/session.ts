@@ -4,11 +4,13 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { sealData, unsealData } from 'iron-session'
 import { env } from '@/lib/env'
+import { SESSION_COOKIE } from './session-cookie'
+
+export { SESSION_COOKIE }
 
 // The session cookie is sealed (encrypted and signed) by iron-session and holds only the user id
 // and the user's session version; the version in the database decides whether it still counts.
 
-export const SESSION_COOKIE = 'shop_session'
 const SESSION_TTL_SECONDS = 60 * 60 * 24 * 7
 
 export type SessionData = { uid?: string; sv?: number }

@@ -34,7 +34,7 @@ export async function createTestDatabase(): Promise<DbHandle> {
 }
 
 /** Installs a fresh database for the test file; returns a getter for it. */
-export function useTestDatabase(): () => Db {
+export function installTestDatabase(): () => Db {
   let handle: DbHandle | undefined
   beforeAll(async () => {
     handle = await createTestDatabase()

@@ -61,11 +61,11 @@ const PHONES = inCategory('Phone', [
   },
   {
     name: 'Kestrel A7 Phone with 5000 mAh Battery (128 GB)',
-    price: 229,
+    price: 169,
     stock: 60,
-    itemCondition: 'New',
+    itemCondition: 'Renewed',
     description:
-      'Big battery, big screen and a 48 MP camera at a sensible price. The side-mounted fingerprint reader unlocks instantly. Includes an 18 W charger in the box.',
+      'Big battery, big screen and a 48 MP camera at a sensible price. The side-mounted fingerprint reader unlocks instantly. Includes an 18 W charger in the box. This renewed unit is inspected, reset and backed by a 12-month warranty.',
   },
   {
     name: 'Kestrel Clear Phone Case for A7',
@@ -125,11 +125,11 @@ const PHONES = inCategory('Phone', [
   },
   {
     name: 'Vanta Pixelite 8 Camera Phone (256 GB)',
-    price: 799,
+    price: 589,
     stock: 27,
-    itemCondition: 'New',
+    itemCondition: 'Renewed',
     description:
-      'A phone built around its camera: a one-inch main sensor, a 3x telephoto and a macro mode for close-ups. Computational night mode produces clean shots in dim bars and streets. Seven years of updates.',
+      'A phone built around its camera: a one-inch main sensor, a 3x telephoto and a macro mode for close-ups. Computational night mode produces clean shots in dim bars and streets. Seven years of updates. Renewed to full working order with a new battery; cosmetic grade A.',
   },
 ])
 
@@ -184,19 +184,19 @@ const LAPTOPS = inCategory('Laptop', [
   },
   {
     name: 'Tessera Chromebook 11 Laptop (4 GB, 64 GB)',
-    price: 229,
+    price: 149,
     stock: 70,
-    itemCondition: 'New',
+    itemCondition: 'Renewed',
     description:
-      'A small, spill-resistant laptop designed for school work and web browsing. Boots in seconds and updates itself in the background. The rubberised edges survive the odd drop from a desk.',
+      'A small, spill-resistant laptop designed for school work and web browsing. Boots in seconds and updates itself in the background. The rubberised edges survive the odd drop from a desk. A renewed unit, wiped and tested, with a new charger.',
   },
   {
     name: 'Tessera Flip 14 2-in-1 Touchscreen Laptop',
-    price: 749,
+    price: 549,
     stock: 33,
-    itemCondition: 'New',
+    itemCondition: 'Renewed',
     description:
-      'A convertible laptop whose 360-degree hinge turns it into a tablet or a tent for films. Pen input is supported out of the box. 16 GB of memory keeps dozens of tabs responsive.',
+      'A convertible laptop whose 360-degree hinge turns it into a tablet or a tent for films. Pen input is supported out of the box. 16 GB of memory keeps dozens of tabs responsive. Renewed with a fresh battery and a new pen; light marks on the base at most.',
   },
   {
     name: 'Aurelia Studio 16 Creator Laptop (64 GB, 2 TB SSD, OLED)',
@@ -429,7 +429,7 @@ const HOUSEHOLDS = inCategory('Households', [
       'A renewed 15-bar espresso machine with a steam wand for lattes and cappuccinos. Descaled, pressure-tested and fitted with new gaskets. Includes single and double shot baskets.',
   },
   {
-    name: 'Cascade Cordless Stick Vacuum Cleaner',
+    name: 'Sweeply Cordless Stick Vacuum Cleaner',
     price: 299,
     stock: 23,
     itemCondition: 'New',
@@ -437,7 +437,7 @@ const HOUSEHOLDS = inCategory('Households', [
       'A lightweight cordless vacuum with up to 50 minutes of runtime and a motorised floor head. Converts to a handheld for stairs and car seats. The HEPA filter traps fine dust and pollen.',
   },
   {
-    name: 'Cascade Robot Vacuum with Mapping',
+    name: 'Sweeply Robot Vacuum with Mapping',
     price: 379,
     stock: 8,
     itemCondition: 'Renewed',
@@ -454,11 +454,11 @@ const HOUSEHOLDS = inCategory('Households', [
   },
   {
     name: 'Verdant Air Purifier with HEPA Filter',
-    price: 189,
+    price: 139,
     stock: 1,
-    itemCondition: 'New',
+    itemCondition: 'Renewed',
     description:
-      'Cleans the air in rooms up to 40 square metres five times an hour. A sensor adjusts the fan speed to the air quality. Sleep mode runs at a whisper-quiet 22 dB.',
+      'Cleans the air in rooms up to 40 square metres five times an hour. A sensor adjusts the fan speed to the air quality. Sleep mode runs at a whisper-quiet 22 dB. This renewed unit comes with a brand new filter.',
   },
   {
     name: 'Norda Cotton Bath Towel Set (6 Pieces)',
@@ -481,11 +481,11 @@ const HOUSEHOLDS = inCategory('Households', [
 const WATCHES = inCategory('Watches', [
   {
     name: 'Kestrel Field Automatic Watch (38 mm, Olive)',
-    price: 349,
+    price: 259,
     stock: 16,
-    itemCondition: 'New',
+    itemCondition: 'Renewed',
     description:
-      'A military-inspired field watch with a self-winding movement and a 42-hour power reserve. Sapphire crystal and 100 m water resistance. Comes on a quick-release canvas strap.',
+      'A military-inspired field watch with a self-winding movement and a 42-hour power reserve. Sapphire crystal and 100 m water resistance. Comes on a quick-release canvas strap. Renewed: serviced, regulated and pressure-tested by a watchmaker.',
   },
   {
     name: 'Aurelia Heritage Chronograph Watch (Steel)',
@@ -652,11 +652,11 @@ const FURNITURE = inCategory('Furniture', [
   },
   {
     name: 'Ergon Electric Standing Desk (140 cm)',
-    price: 549,
+    price: 399,
     stock: 18,
-    itemCondition: 'New',
+    itemCondition: 'Renewed',
     description:
-      'A dual-motor standing desk that moves smoothly from 70 to 120 cm. Four memory presets and anti-collision detection. The bamboo top has a cable tray underneath.',
+      'A dual-motor standing desk that moves smoothly from 70 to 120 cm. Four memory presets and anti-collision detection. The bamboo top has a cable tray underneath. Renewed: motors and controller tested over a full lift cycle.',
   },
   {
     name: 'Birchwood Five-Shelf Bookcase',
@@ -783,11 +783,11 @@ const TOYS = inCategory('Toys', [
   },
   {
     name: "Orbit Junior Kids' Drone with Camera",
-    price: 89,
+    price: 59,
     stock: 16,
-    itemCondition: 'New',
+    itemCondition: 'Renewed',
     description:
-      'A beginner-friendly drone with propeller guards, altitude hold and one-key take-off. The 720p camera streams to a phone. Three batteries give about 30 minutes of flight.',
+      'A beginner-friendly drone with propeller guards, altitude hold and one-key take-off. The 720p camera streams to a phone. Three batteries give about 30 minutes of flight. Renewed with new propellers and freshly tested batteries.',
   },
   {
     name: "Starwise Kids' Telescope",
@@ -858,11 +858,11 @@ const SOUND = inCategory('Sound', [
   },
   {
     name: 'Echoline Studio Monitor Headphones (Wired)',
-    price: 129,
+    price: 89,
     stock: 24,
-    itemCondition: 'New',
+    itemCondition: 'Renewed',
     description:
-      'Closed-back studio headphones with a flat, accurate sound for mixing and recording. The detachable coiled cable is replaceable. Ear cups swivel for one-ear monitoring.',
+      'Closed-back studio headphones with a flat, accurate sound for mixing and recording. The detachable coiled cable is replaceable. Ear cups swivel for one-ear monitoring. Renewed with fresh ear pads and a sanitised headband.',
   },
   {
     name: "Wren Kids' Volume-Limited Headphones",
@@ -914,11 +914,11 @@ const SOUND = inCategory('Sound', [
   },
   {
     name: 'Cadence Soundbar with Wireless Subwoofer',
-    price: 499,
+    price: 359,
     stock: 14,
-    itemCondition: 'New',
+    itemCondition: 'Renewed',
     description:
-      'A slim soundbar and wireless subwoofer that bring cinema sound to any TV. Dialogue enhancement makes voices clearer. Connects via HDMI eARC, optical or Bluetooth.',
+      'A slim soundbar and wireless subwoofer that bring cinema sound to any TV. Dialogue enhancement makes voices clearer. Connects via HDMI eARC, optical or Bluetooth. Renewed and tested with all inputs; the remote is brand new.',
   },
   {
     name: 'Cadence Turntable with Built-in Preamp',
@@ -930,11 +930,11 @@ const SOUND = inCategory('Sound', [
   },
   {
     name: 'Echoline USB Podcast Microphone',
-    price: 99,
+    price: 69,
     stock: 31,
-    itemCondition: 'New',
+    itemCondition: 'Renewed',
     description:
-      'A plug-and-play USB microphone with a cardioid pattern for clear voice recording. Zero-latency headphone monitoring and a mute button on top. Includes a desk stand and pop filter.',
+      'A plug-and-play USB microphone with a cardioid pattern for clear voice recording. Zero-latency headphone monitoring and a mute button on top. Includes a desk stand and pop filter. Renewed and tested for noise and dropouts on every sample rate.',
   },
 ])
 
@@ -989,14 +989,14 @@ const CAMERAS = inCategory('Camera', [
   },
   {
     name: 'Kestrel 50 mm f/1.8 Prime Lens',
-    price: 219,
+    price: 159,
     stock: 36,
-    itemCondition: 'New',
+    itemCondition: 'Renewed',
     description:
-      'A compact, sharp standard lens with a bright f/1.8 aperture for low light and blurred backgrounds. Quiet stepping motor for video. Weighs just 160 g.',
+      'A compact, sharp standard lens with a bright f/1.8 aperture for low light and blurred backgrounds. Quiet stepping motor for video. Weighs just 160 g. Renewed: optics cleaned and autofocus calibrated.',
   },
   {
-    name: 'Halo 5K Action Camera (Waterproof)',
+    name: 'Ardent 5K Action Camera (Waterproof)',
     price: 349,
     stock: 25,
     itemCondition: 'New',
@@ -1004,7 +1004,7 @@ const CAMERAS = inCategory('Camera', [
       'A tough action camera that records 5K video and is waterproof to 10 m without a case. Horizon levelling keeps footage straight on bikes and boards. Front screen for vlogging.',
   },
   {
-    name: 'Halo 4K Action Camera',
+    name: 'Ardent 4K Action Camera',
     price: 179,
     stock: 13,
     itemCondition: 'Renewed',
@@ -1021,11 +1021,11 @@ const CAMERAS = inCategory('Camera', [
   },
   {
     name: 'Fieldmark 30x Compact Zoom Camera',
-    price: 449,
+    price: 329,
     stock: 10,
-    itemCondition: 'New',
+    itemCondition: 'Renewed',
     description:
-      'A pocket camera with a 30x optical zoom lens for travel and wildlife. The flip-up screen helps with selfies and low angles. Shoots 4K video and transfers photos over Wi-Fi.',
+      'A pocket camera with a 30x optical zoom lens for travel and wildlife. The flip-up screen helps with selfies and low angles. Shoots 4K video and transfers photos over Wi-Fi. A renewed unit with a cleaned lens and a new battery.',
   },
   {
     name: 'Skylark Mini 4K Camera Drone',

@@ -7,26 +7,11 @@ import { saveWebp } from '@/lib/storage/images'
 import { renderAvatar } from './avatar'
 import { DEMO_PRODUCTS, DEMO_SHOPPERS, REVIEW_COMMENTS, type DemoProduct } from './catalog-data'
 import { imageCountFor, renderProductImage } from './product-images'
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo-accounts'
 import { seededRandom } from './random'
 
 // The demo catalog: products with generated images, a dozen shoppers and their reviews, and in
 // demo mode the two well-known logins of the original app.
-
-export const DEMO_PASSWORD = '12345678'
-export const DEMO_ACCOUNTS = {
-  admin: {
-    id: '00000000-0000-4000-8000-00000000a001',
-    name: 'Admin User',
-    email: 'adminuser@gmail.com',
-    role: 'admin',
-  },
-  user: {
-    id: '00000000-0000-4000-8000-00000000a002',
-    name: 'Test User',
-    email: 'testuser@gmail.com',
-    role: 'user',
-  },
-} as const
 
 type SeedOptions = {
   db: Db
@@ -35,7 +20,11 @@ type SeedOptions = {
   log?: (line: string) => void
 }
 
-async function mapLimit<T, R>(items: readonly T[], limit: number, fn: (item: T, i: number) => Promise<R>) {
+async function mapLimit<T, R>(
+  items: readonly T[],
+  limit: number,
+  fn: (item: T, i: number) => Promise<R>,
+) {
   const out: R[] = new Array(items.length)
   let next = 0
   const worker = async () => {
@@ -55,7 +44,13 @@ async function seedAccounts(db: Db, demoMode: boolean) {
       const avatar = await saveWebp(await renderAvatar(200 + i * 70), { width: 256, height: 256 })
       await db
         .insert(users)
-        .values({ ...account, passwordHash, verified: true, avatarUrl: avatar.url, avatarPublicId: avatar.publicId })
+        .values({
+          ...account,
+          passwordHash,
+          verified: true,
+          avatarUrl: avatar.url,
+          avatarPublicId: avatar.publicId,
+        })
         .onConflictDoNothing()
     }
   }
@@ -80,7 +75,12 @@ async function seedAccounts(db: Db, demoMode: boolean) {
   return shopperIds
 }
 
-export async function seedDemo({ db, demoMode, catalog = DEMO_PRODUCTS, log = () => {} }: SeedOptions) {
+export async function seedDemo({
+  db,
+  demoMode,
+  catalog = DEMO_PRODUCTS,
+  log = () => {},
+}: SeedOptions) {
   const started = Date.now()
   const shopperIds = await seedAccounts(db, demoMode)
   const random = seededRandom(20261121)
@@ -89,13 +89,20 @@ export async function seedDemo({ db, demoMode, catalog = DEMO_PRODUCTS, log = ()
   const rendered = await mapLimit(catalog, 4, async (p, productIndex) => {
     const images = []
     for (let imageIndex = 0; imageIndex < imageCountFor(productIndex); imageIndex++) {
-      const bytes = await renderProductImage({ name: p.name, category: p.category, productIndex, imageIndex })
+      const bytes = await renderProductImage({
+        name: p.name,
+        category: p.category,
+        productIndex,
+        imageIndex,
+      })
       images.push(await saveWebp(bytes, { width: 800, height: 800 }))
     }
     return images
   })
 
-  // Spread creation times over the last months so "newest first" has a meaningful order.
+  // Spread creation times over the last months, in a shuffled order, so that "newest first"
+  // mixes categories the way a real shop's new arrivals do.
+  const age = random.shuffle(catalog.map((_, i) => i + 1))
   const inserted = await db
     .insert(products)
     .values(
@@ -106,7 +113,7 @@ export async function seedDemo({ db, demoMode, catalog = DEMO_PRODUCTS, log = ()
         category: p.category,
         stock: p.stock,
         itemCondition: p.itemCondition,
-        createdAt: new Date(now - (catalog.length - i) * 3_600_000 * 17),
+        createdAt: new Date(now - (age[i] ?? i) * 3_600_000 * 17),
       })),
     )
     .returning({ id: products.id })
@@ -128,9 +135,12 @@ export async function seedDemo({ db, demoMode, catalog = DEMO_PRODUCTS, log = ()
   const reviewRows = inserted.flatMap(({ id }) => {
     if (random.next() < 0.15 || shopperIds.length === 0) return []
     const quality = random.int(1, 5)
-    const reviewers = random.shuffle(shopperIds).slice(0, random.int(1, Math.min(8, shopperIds.length)))
+    const reviewers = random
+      .shuffle(shopperIds)
+      .slice(0, random.int(1, Math.min(8, shopperIds.length)))
     return reviewers.map((userId) => {
-      const rating = Math.min(5, Math.max(1, quality + random.pick([-1, 0, 0, 0, 1]))) as 1 | 2 | 3 | 4 | 5
+      const rating = Math.min(5, Math.max(1, quality + random.pick([-1, 0, 0, 0, 1]))) as
+        1 | 2 | 3 | 4 | 5
       return {
         productId: id,
         userId,

@@ -1,0 +1,18 @@
+import type { ReactNode } from 'react'
+import { AreaToaster, type ToastArea } from './area-toaster'
+import { Footer } from './footer'
+import { TopBar } from './top-bar'
+
+/** Top bar, page, footer and the toasts of one area of the shop. */
+export function Shell({ area, children }: { area: ToastArea; children: ReactNode }) {
+  return (
+    <>
+      <TopBar />
+      <main id="main" className="flex-1">
+        {children}
+      </main>
+      <Footer />
+      <AreaToaster area={area} />
+    </>
+  )
+}

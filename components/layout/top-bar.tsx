@@ -1,0 +1,26 @@
+import { Logo } from './logo'
+import { MainNav, MenuSheet } from './nav-menu'
+import { SearchBox } from './search-box'
+import { UserSlot } from './user-slot'
+
+/**
+ * The same HTML for every visitor, so storefront pages can be cached whole; who is signed in
+ * is filled in by the client islands (avatar, admin link).
+ */
+export function TopBar() {
+  return (
+    <header className="sticky top-0 z-40 bg-byte-night text-white shadow-md">
+      <div className="mx-auto flex max-w-shop flex-wrap items-center gap-x-3 gap-y-2 px-4 py-2.5 md:flex-nowrap md:gap-x-6">
+        <MenuSheet />
+        <Logo />
+        <div className="order-last w-full md:order-none md:flex md:flex-1 md:justify-center">
+          <SearchBox />
+        </div>
+        <div className="ml-auto flex items-center gap-2 md:ml-0">
+          <MainNav />
+          <UserSlot />
+        </div>
+      </div>
+    </header>
+  )
+}

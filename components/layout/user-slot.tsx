@@ -1,0 +1,44 @@
+'use client'
+import Image from 'next/image'
+import Link from 'next/link'
+import { usePathname } from 'next/navigation'
+import { UserIcon } from '@/components/ui/icons'
+import { useMe } from '@/lib/users/use-me'
+
+/** Login link for guests, the avatar (to the profile) for signed-in users. */
+export function UserSlot() {
+  const { user, isLoading } = useMe()
+  const pathname = usePathname()
+
+  // Same size as what replaces it, so nothing moves when the answer arrives.
+  if (isLoading) return <span className="block size-9 rounded-full bg-white/10" aria-hidden="true" />
+
+  if (!user) {
+    return (
+      <Link
+        href={`/user/login?redirect=${encodeURIComponent(pathname)}`}
+        className="inline-flex h-9 items-center gap-1.5 rounded-md bg-byte-cyan px-3 text-sm font-semibold text-byte-night hover:bg-cyan-300"
+      >
+        <UserIcon className="size-4" />
+        Login
+      </Link>
+    )
+  }
+
+  return (
+    <Link
+      href="/user/profile"
+      className="block size-9 overflow-hidden rounded-full ring-2 ring-byte-cyan/70 hover:ring-byte-cyan"
+      title={`${user.name} – your profile`}
+    >
+      {user.avatar.url ? (
+        <Image src={user.avatar.url} alt={`${user.name}'s profile`} width={36} height={36} className="size-9 object-cover" />
+      ) : (
+        <span className="flex size-9 items-center justify-center bg-brand-600 text-white">
+          <UserIcon className="size-5" />
+          <span className="sr-only">{user.name}&apos;s profile</span>
+        </span>
+      )}
+    </Link>
+  )
+}

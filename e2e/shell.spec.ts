@@ -1,0 +1,140 @@
+import { signIn, test, expect } from './support/fixtures'
+
+test.describe('top bar', () => {
+  test('has the logo, the search box and a Login link for guests', async ({ page }) => {
+    await page.goto('/aboutme')
+    const banner = page.getByRole('banner')
+    await expect(banner.getByRole('link', { name: /ByteShop home/ })).toHaveAttribute('href', '/')
+    await expect(banner.getByRole('searchbox', { name: 'Search products' })).toHaveAttribute(
+      'placeholder',
+      'Search product',
+    )
+    const login = banner.getByRole('link', { name: 'Login' })
+    await expect(login).toBeVisible()
+    await login.click()
+    await expect(page).toHaveURL(/\/user\/login\?redirect=%2Faboutme$/)
+  })
+
+  test('the logo leads home', async ({ page }) => {
+    await page.goto('/aboutme')
+    await page.getByRole('banner').getByRole('link', { name: /ByteShop home/ }).click()
+    await expect(page).toHaveURL(/\/$/)
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Welcome')
+  })
+
+  test('shows the avatar, linking to the profile, when signed in', async ({ page, context }) => {
+    await signIn(context, 'user')
+    await page.goto('/aboutme')
+    const banner = page.getByRole('banner')
+    const avatar = banner.getByRole('link', { name: /Test User/ })
+    await expect(avatar).toHaveAttribute('href', '/user/profile')
+    await expect(avatar.getByRole('img')).toBeVisible()
+    await expect(banner.getByRole('link', { name: 'Login' })).toHaveCount(0)
+  })
+})
+
+const EXPECTED = {
+  guest: ['Home', 'Categories', 'Cart', 'About Me'],
+  user: ['Home', 'Categories', 'Cart', 'About Me'],
+  admin: ['Home', 'Categories', 'Cart', 'Dashbord'],
+} as const
+
+for (const who of ['guest', 'user', 'admin'] as const) {
+  test.describe(`navigation menu for ${who === 'guest' ? 'a guest' : `an ${who}`}`, () => {
+    test.beforeEach(async ({ context }) => {
+      if (who !== 'guest') await signIn(context, who)
+    })
+
+    test('lists the right links for the width', async ({ page, narrow }) => {
+      await page.goto('/aboutme')
+      if (narrow) {
+        await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden()
+        await page.getByRole('button', { name: 'Open menu' }).click()
+        const sheet = page.getByRole('dialog', { name: 'Menu' })
+        await expect(sheet.getByRole('link')).toHaveText([...EXPECTED[who]])
+      } else {
+        await expect(page.getByRole('button', { name: 'Open menu' })).toBeHidden()
+        // At 768 px and wider there is no Categories link.
+        const expected = EXPECTED[who].filter((l) => l !== 'Categories')
+        await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link')).toHaveText(expected)
+      }
+    })
+
+    test('each link leads to its page', async ({ page, narrow }) => {
+      const last = who === 'admin' ? { label: 'Dashbord', url: /\/admin\/dashbord$/ } : { label: 'About Me', url: /\/aboutme$/ }
+      await page.goto('/')
+      if (narrow) await page.getByRole('button', { name: 'Open menu' }).click()
+      const menu = narrow
+        ? page.getByRole('dialog', { name: 'Menu' })
+        : page.getByRole('navigation', { name: 'Main' })
+      await menu.getByRole('link', { name: last.label }).click()
+      await expect(page).toHaveURL(last.url)
+    })
+  })
+}
+
+test.describe('menu sheet (narrow screens)', () => {
+  test.beforeEach(({ narrow }) => test.skip(!narrow, 'the sheet exists below 768 px only'))
+
+  test('a click on a link closes the sheet and navigates', async ({ page }) => {
+    await page.goto('/aboutme')
+    await page.getByRole('button', { name: 'Open menu' }).click()
+    const sheet = page.getByRole('dialog', { name: 'Menu' })
+    await sheet.getByRole('link', { name: 'Home' }).click()
+    await expect(page).toHaveURL(/\/$/)
+    await expect(sheet).toBeHidden()
+  })
+
+  test('traps focus, closes on Escape and gives focus back', async ({ page }) => {
+    await page.goto('/aboutme')
+    const opener = page.getByRole('button', { name: 'Open menu' })
+    await opener.click()
+    const sheet = page.getByRole('dialog', { name: 'Menu' })
+    await expect(sheet).toBeVisible()
+    for (let i = 0; i < 8; i++) {
+      await page.keyboard.press('Tab')
+      const inside = await sheet.evaluate((el) => el.contains(document.activeElement))
+      expect(inside).toBe(true)
+    }
+    await page.keyboard.press('Escape')
+    await expect(sheet).toBeHidden()
+    await expect(opener).toBeFocused()
+  })
+})
+
+test('footer shows the logo, the contact e-mail and social links', async ({ page }) => {
+  await page.goto('/aboutme')
+  const footer = page.getByRole('contentinfo')
+  await expect(footer.getByRole('link', { name: /ByteShop home/ })).toBeVisible()
+  await expect(footer.getByRole('link', { name: 'hello@byteshop.dev' })).toHaveAttribute(
+    'href',
+    'mailto:hello@byteshop.dev',
+  )
+  for (const network of ['GitHub', 'X', 'LinkedIn', 'Instagram']) {
+    await expect(footer.getByRole('link', { name: `ByteShop on ${network}` })).toHaveAttribute(
+      'href',
+      /^https:\/\//,
+    )
+  }
+})
+
+test('/aboutme tells who builds the shop', async ({ page }) => {
+  const response = await page.goto('/aboutme')
+  expect(response?.status()).toBe(200)
+  await expect(page).toHaveTitle(/About Me/)
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Hi, we build ByteShop')
+})
+
+test('an unknown path answers 404 with a button home', async ({ page }) => {
+  const response = await page.goto('/no/such/page')
+  expect(response?.status()).toBe(404)
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible()
+  await page.getByRole('link', { name: 'Go Home' }).click()
+  await expect(page).toHaveURL(/\/$/)
+})
+
+test('an unknown API path answers JSON 404, not the page', async ({ request }) => {
+  const response = await request.get('/api/v1/no-such-endpoint')
+  expect(response.status()).toBe(404)
+  expect(await response.json()).toEqual({ success: false, message: 'No such API endpoint' })
+})

@@ -1,0 +1,45 @@
+import { defineConfig, devices } from '@playwright/test'
+import { E2E_PORT, E2E_SESSION_SECRET } from './e2e/support/constants'
+
+// End-to-end tests drive the production build in Debian's Chromium (Playwright cannot download
+// its own browsers here), against a fresh temporary DATA_DIR seeded with the demo catalog.
+const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+]
+
+export default defineConfig({
+  testDir: 'e2e',
+  fullyParallel: true,
+  workers: 2,
+  forbidOnly: !!process.env.CI,
+  retries: process.env.CI ? 1 : 0,
+  reporter: 'list',
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  use: {
+    baseURL: `http://127.0.0.1:${E2E_PORT}`,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+      args: chromiumArgs,
+    },
+  },
+  projects: [
+    { name: 'wide', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } },
+    { name: 'narrow', use: { ...devices['Pixel 7'], defaultBrowserType: 'chromium' } },
+  ],
+  webServer: {
+    command: 'node scripts/e2e-server.mjs',
+    url: `http://127.0.0.1:${E2E_PORT}/aboutme`,
+    timeout: 300_000,
+    reuseExistingServer: !process.env.CI,
+    stdout: 'pipe',
+    env: { PORT: String(E2E_PORT), SESSION_SECRET: E2E_SESSION_SECRET },
+  },
+})

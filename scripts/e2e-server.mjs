@@ -1,0 +1,27 @@
+// The server behind the end-to-end tests: the production build on a fresh, temporary DATA_DIR
+// (embedded database, demo catalog), removed again when the tests end.
+import { spawn } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { ensureBuild } from './build-if-needed.mjs'
+
+const ROOT = path.resolve(import.meta.dirname, '..')
+ensureBuild()
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-e2e-'))
+console.log(`[e2e] DATA_DIR=${dataDir}`)
+const env = { ...process.env, NODE_ENV: 'production', DATA_DIR: dataDir }
+delete env.DATABASE_URL
+
+const child = spawn(
+  process.execPath,
+  [path.join(ROOT, 'node_modules/next/dist/bin/next'), 'start', '--port', process.env.PORT || '3100'],
+  { cwd: ROOT, stdio: 'inherit', env },
+)
+const cleanup = () => fs.rmSync(dataDir, { recursive: true, force: true })
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal))
+child.on('exit', (code) => {
+  cleanup()
+  process.exit(code ?? 0)
+})
