@@ -19,7 +19,9 @@ const LOGIN_REQUIRED = [
 
 function needsLogin(pathname: string) {
   const path = pathname.toLowerCase()
-  return LOGIN_REQUIRED.some((p) => (p.endsWith('/') ? path.startsWith(p) : path === p || path.startsWith(`${p}/`)))
+  return LOGIN_REQUIRED.some((p) =>
+    p.endsWith('/') ? path.startsWith(p) : path === p || path.startsWith(`${p}/`),
+  )
 }
 
 export function proxy(request: NextRequest) {

@@ -42,7 +42,10 @@ const config: Config = {
       },
       maxWidth: { shop: '80rem' },
       keyframes: {
-        'sheet-in': { from: { transform: 'translateX(-100%)' }, to: { transform: 'translateX(0)' } },
+        'sheet-in': {
+          from: { transform: 'translateX(-100%)' },
+          to: { transform: 'translateX(0)' },
+        },
       },
       animation: { 'sheet-in': 'sheet-in 180ms ease-out' },
     },

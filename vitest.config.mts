@@ -21,7 +21,12 @@ const projects: TestProjectInlineConfiguration[] = [
     ...shared,
     test: {
       name: 'unit',
-      include: ['lib/**/*.test.ts', 'components/**/*.test.ts', 'scripts/**/*.test.ts'],
+      include: [
+        'lib/**/*.test.ts',
+        'components/**/*.test.ts',
+        'scripts/**/*.test.ts',
+        'tests/unit/**/*.test.ts',
+      ],
       setupFiles: ['tests/support/setup-env.ts'],
     },
   },
@@ -30,6 +35,7 @@ const projects: TestProjectInlineConfiguration[] = [
     test: {
       name: engine,
       include: ['tests/**/*.test.ts'],
+      exclude: ['tests/unit/**'],
       env: { TEST_ENGINE: engine },
       globalSetup: ['tests/support/global-setup.ts'],
       setupFiles: ['tests/support/setup-env.ts'],

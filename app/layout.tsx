@@ -4,7 +4,10 @@ import { SITE } from '@/lib/site'
 import './globals.css'
 
 export const metadata: Metadata = {
-  title: { default: `${SITE.name} – electronics and everyday goods`, template: `%s | ${SITE.name}` },
+  title: {
+    default: `${SITE.name} – electronics and everyday goods`,
+    template: `%s | ${SITE.name}`,
+  },
   description: SITE.tagline,
   applicationName: SITE.name,
 }

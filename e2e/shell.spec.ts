@@ -17,7 +17,10 @@ test.describe('top bar', () => {
 
   test('the logo leads home', async ({ page }) => {
     await page.goto('/aboutme')
-    await page.getByRole('banner').getByRole('link', { name: /ByteShop home/ }).click()
+    await page
+      .getByRole('banner')
+      .getByRole('link', { name: /ByteShop home/ })
+      .click()
     await expect(page).toHaveURL(/\/$/)
     await expect(page.getByRole('heading', { level: 1 })).toContainText('Welcome')
   })
@@ -56,12 +59,17 @@ for (const who of ['guest', 'user', 'admin'] as const) {
         await expect(page.getByRole('button', { name: 'Open menu' })).toBeHidden()
         // At 768 px and wider there is no Categories link.
         const expected = EXPECTED[who].filter((l) => l !== 'Categories')
-        await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link')).toHaveText(expected)
+        await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link')).toHaveText(
+          expected,
+        )
       }
     })
 
     test('each link leads to its page', async ({ page, narrow }) => {
-      const last = who === 'admin' ? { label: 'Dashbord', url: /\/admin\/dashbord$/ } : { label: 'About Me', url: /\/aboutme$/ }
+      const last =
+        who === 'admin'
+          ? { label: 'Dashbord', url: /\/admin\/dashbord$/ }
+          : { label: 'About Me', url: /\/aboutme$/ }
       await page.goto('/')
       if (narrow) await page.getByRole('button', { name: 'Open menu' }).click()
       const menu = narrow

@@ -26,7 +26,9 @@ const EnvSchema = z.object({
     .string()
     .optional()
     .transform((v) => v || undefined)
-    .refine((v) => v === undefined || v.length >= 32, { message: 'must be at least 32 characters' }),
+    .refine((v) => v === undefined || v.length >= 32, {
+      message: 'must be at least 32 characters',
+    }),
   APP_URL: z
     .string()
     .trim()

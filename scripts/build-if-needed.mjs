@@ -50,12 +50,18 @@ export function ensureBuild() {
   const fingerprint = sourceFingerprint()
   const built = fs.existsSync(path.join(ROOT, '.next', 'BUILD_ID'))
   if (built && fs.existsSync(STAMP) && fs.readFileSync(STAMP, 'utf8') === fingerprint) return
-  console.log(built ? 'Sources changed since the last build: building…' : 'First start: building the shop…')
-  const result = spawnSync(process.execPath, [path.join(ROOT, 'node_modules/next/dist/bin/next'), 'build'], {
-    cwd: ROOT,
-    stdio: 'inherit',
-    env: { ...process.env, NODE_ENV: 'production' },
-  })
+  console.log(
+    built ? 'Sources changed since the last build: building…' : 'First start: building the shop…',
+  )
+  const result = spawnSync(
+    process.execPath,
+    [path.join(ROOT, 'node_modules/next/dist/bin/next'), 'build'],
+    {
+      cwd: ROOT,
+      stdio: 'inherit',
+      env: { ...process.env, NODE_ENV: 'production' },
+    },
+  )
   if (result.status !== 0) process.exit(result.status ?? 1)
   fs.writeFileSync(STAMP, fingerprint)
 }

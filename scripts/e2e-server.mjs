@@ -16,7 +16,12 @@ delete env.DATABASE_URL
 
 const child = spawn(
   process.execPath,
-  [path.join(ROOT, 'node_modules/next/dist/bin/next'), 'start', '--port', process.env.PORT || '3100'],
+  [
+    path.join(ROOT, 'node_modules/next/dist/bin/next'),
+    'start',
+    '--port',
+    process.env.PORT || '3100',
+  ],
   { cwd: ROOT, stdio: 'inherit', env },
 )
 const cleanup = () => fs.rmSync(dataDir, { recursive: true, force: true })

@@ -18,7 +18,13 @@ async function makeUser(email: string) {
 async function makeProduct(stock = 3) {
   const [p] = await db()
     .insert(products)
-    .values({ name: 'Test Lamp', description: 'A lamp', priceCents: 1999, category: 'Households', stock })
+    .values({
+      name: 'Test Lamp',
+      description: 'A lamp',
+      priceCents: 1999,
+      category: 'Households',
+      stock,
+    })
     .returning()
   return p!
 }
@@ -65,7 +71,10 @@ describe(`schema on ${process.env.TEST_ENGINE}`, () => {
       sql`update products set stock = stock - 2 where id = ${p.id} and stock >= 2`,
     )
     expect(changed).toBe(0)
-    const [after] = await db().select().from(products).where(sql`id = ${p.id}`)
+    const [after] = await db()
+      .select()
+      .from(products)
+      .where(sql`id = ${p.id}`)
     expect(after?.stock).toBe(1)
   })
 
@@ -102,14 +111,24 @@ describe(`schema on ${process.env.TEST_ENGINE}`, () => {
 
   it('removes a product’s images with the product', async () => {
     const p = await makeProduct()
-    await db().insert(productImages).values({ productId: p.id, url: '/media/a.webp', publicId: 'a.webp' })
-    await db().delete(products).where(sql`id = ${p.id}`)
-    const left = await db().select().from(productImages).where(sql`product_id = ${p.id}`)
+    await db()
+      .insert(productImages)
+      .values({ productId: p.id, url: '/media/a.webp', publicId: 'a.webp' })
+    await db()
+      .delete(products)
+      .where(sql`id = ${p.id}`)
+    const left = await db()
+      .select()
+      .from(productImages)
+      .where(sql`product_id = ${p.id}`)
     expect(left).toHaveLength(0)
   })
 
   it('has pg_trgm for typo-tolerant search', async () => {
-    const [r] = await queryRows<{ s: number }>(db(), sql`select similarity('laptop', 'lapotp') as s`)
+    const [r] = await queryRows<{ s: number }>(
+      db(),
+      sql`select similarity('laptop', 'lapotp') as s`,
+    )
     expect(Number(r?.s)).toBeGreaterThan(0.2)
   })
 })

@@ -92,7 +92,9 @@ describe('the demo catalog', () => {
 
 describe('outside demo mode', () => {
   it('creates no demo logins', async () => {
-    await db().delete(users).where(sql`true`)
+    await db()
+      .delete(users)
+      .where(sql`true`)
     const { DEMO_PRODUCTS } = await import('@/lib/db/seed/catalog-data')
     await seedDemo({ db: db(), demoMode: false, catalog: DEMO_PRODUCTS.slice(0, 3) })
     const emails = (await db().select({ e: users.email }).from(users)).map((r) => r.e)

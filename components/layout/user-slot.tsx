@@ -11,7 +11,8 @@ export function UserSlot() {
   const pathname = usePathname()
 
   // Same size as what replaces it, so nothing moves when the answer arrives.
-  if (isLoading) return <span className="block size-9 rounded-full bg-white/10" aria-hidden="true" />
+  if (isLoading)
+    return <span className="block size-9 rounded-full bg-white/10" aria-hidden="true" />
 
   if (!user) {
     return (
@@ -32,7 +33,13 @@ export function UserSlot() {
       title={`${user.name} – your profile`}
     >
       {user.avatar.url ? (
-        <Image src={user.avatar.url} alt={`${user.name}'s profile`} width={36} height={36} className="size-9 object-cover" />
+        <Image
+          src={user.avatar.url}
+          alt={`${user.name}'s profile`}
+          width={36}
+          height={36}
+          className="size-9 object-cover"
+        />
       ) : (
         <span className="flex size-9 items-center justify-center bg-brand-600 text-white">
           <UserIcon className="size-5" />

@@ -24,7 +24,9 @@ export function ProductCard({ product, priority = false }: { product: Card; prio
         )}
       </div>
       <div className="flex flex-1 flex-col gap-1.5 p-4">
-        <h3 className="line-clamp-2 font-semibold text-ink group-hover:text-brand-700">{product.name}</h3>
+        <h3 className="line-clamp-2 font-semibold text-ink group-hover:text-brand-700">
+          {product.name}
+        </h3>
         <div className="flex items-center gap-2 text-sm text-ink-muted">
           <Stars rating={product.ratings} />
           <span>

@@ -102,7 +102,15 @@ export const ChipIcon = (p: IconProps) => (
 
 const brand = (d: string) => {
   const BrandIcon = (p: IconProps) => (
-    <svg viewBox="0 0 24 24" width="24" height="24" fill="currentColor" aria-hidden="true" focusable="false" {...p}>
+    <svg
+      viewBox="0 0 24 24"
+      width="24"
+      height="24"
+      fill="currentColor"
+      aria-hidden="true"
+      focusable="false"
+      {...p}
+    >
       <path d={d} />
     </svg>
   )

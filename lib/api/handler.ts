@@ -17,7 +17,11 @@ export function zodMessage(error: ZodError): AppError {
     errors[key] ??= issue.message
   }
   const [first] = Object.entries(errors)
-  const message = first ? (first[0] === 'body' ? first[1] : `${first[0]}: ${first[1]}`) : 'Invalid input'
+  const message = first
+    ? first[0] === 'body'
+      ? first[1]
+      : `${first[0]}: ${first[1]}`
+    : 'Invalid input'
   return new AppError(400, message, errors)
 }
 

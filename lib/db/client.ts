@@ -22,7 +22,11 @@ async function start(): Promise<DbHandle> {
     await migrate(handle.db)
     if (handle.engine === 'pglite') {
       const { seedIfEmpty } = await import('./seed/seed-demo')
-      await seedIfEmpty({ db: handle.db, demoMode: e.demoMode, log: (line) => console.log(`[db] ${line}`) })
+      await seedIfEmpty({
+        db: handle.db,
+        demoMode: e.demoMode,
+        log: (line) => console.log(`[db] ${line}`),
+      })
     }
     return handle
   } catch (error) {

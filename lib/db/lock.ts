@@ -26,7 +26,9 @@ type LockInfo = { pid: number; host: string }
 function readLock(file: string): LockInfo | undefined {
   try {
     const info = JSON.parse(fs.readFileSync(file, 'utf8')) as Partial<LockInfo>
-    return typeof info.pid === 'number' ? { pid: info.pid, host: String(info.host ?? '') } : undefined
+    return typeof info.pid === 'number'
+      ? { pid: info.pid, host: String(info.host ?? '') }
+      : undefined
   } catch {
     return undefined
   }

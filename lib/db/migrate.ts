@@ -43,14 +43,19 @@ export async function migrate(db: Db, migrations = readMigrations()): Promise<st
       hash text not null,
       applied_at timestamptz not null default now()
     )`)
-    const done = await queryRows<{ tag: string; hash: string }>(tx, sql`select tag, hash from _migrations`)
+    const done = await queryRows<{ tag: string; hash: string }>(
+      tx,
+      sql`select tag, hash from _migrations`,
+    )
     const applied = new Map(done.map((r) => [r.tag, r.hash]))
     const now: string[] = []
     for (const m of migrations) {
       const previous = applied.get(m.tag)
       if (previous !== undefined) {
         if (previous !== m.hash) {
-          throw new Error(`Migration ${m.tag} was changed after it was applied; add a new migration instead.`)
+          throw new Error(
+            `Migration ${m.tag} was changed after it was applied; add a new migration instead.`,
+          )
         }
         continue
       }

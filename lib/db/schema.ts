@@ -31,7 +31,9 @@ export const users = pgTable(
     // Stored trimmed and lower-cased by the services; the unique index makes it one account per address.
     email: text('email').notNull(),
     passwordHash: text('password_hash').notNull(),
-    role: text('role', { enum: ['user', 'admin'] }).notNull().default('user'),
+    role: text('role', { enum: ['user', 'admin'] })
+      .notNull()
+      .default('user'),
     verified: boolean('verified').notNull().default(false),
     avatarUrl: text('avatar_url').notNull().default(''),
     avatarPublicId: text('avatar_public_id').notNull().default(''),
@@ -111,10 +113,18 @@ export const products = pgTable(
       ]),
     ),
     // The default list order (newest first, id as tie-break) and the filters beside it.
-    index('products_created_idx').on(t.createdAt.desc(), t.id.desc()).where(sql`not ${t.archived}`),
-    index('products_category_idx').on(t.category, t.createdAt.desc()).where(sql`not ${t.archived}`),
-    index('products_price_idx').on(t.priceCents).where(sql`not ${t.archived}`),
-    index('products_ratings_idx').on(t.ratings).where(sql`not ${t.archived}`),
+    index('products_created_idx')
+      .on(t.createdAt.desc(), t.id.desc())
+      .where(sql`not ${t.archived}`),
+    index('products_category_idx')
+      .on(t.category, t.createdAt.desc())
+      .where(sql`not ${t.archived}`),
+    index('products_price_idx')
+      .on(t.priceCents)
+      .where(sql`not ${t.archived}`),
+    index('products_ratings_idx')
+      .on(t.ratings)
+      .where(sql`not ${t.archived}`),
     // Keyword search: substring (ILIKE) and typo-tolerant similarity, both served by trigrams.
     index('products_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
     index('products_category_trgm_idx').using('gin', sql`lower(${t.category}) gin_trgm_ops`),

@@ -8,11 +8,20 @@ export const metadata: Metadata = {
 }
 
 const STACK = [
-  ['Next.js 16 and React 19', 'pages rendered on the server, small client islands for the cart, filters and toasts'],
-  ['PostgreSQL', 'embedded (PGlite) for the demo, a real server for real shops: the same SQL for both'],
+  [
+    'Next.js 16 and React 19',
+    'pages rendered on the server, small client islands for the cart, filters and toasts',
+  ],
+  [
+    'PostgreSQL',
+    'embedded (PGlite) for the demo, a real server for real shops: the same SQL for both',
+  ],
   ['Drizzle ORM', 'typed queries and plain SQL migrations'],
   ['Tailwind CSS', 'one small stylesheet, no layout shift'],
-  ['Playwright and Vitest', 'every screen tested in a real browser, every rule against a real database'],
+  [
+    'Playwright and Vitest',
+    'every screen tested in a real browser, every rule against a real database',
+  ],
 ] as const
 
 export default function AboutMePage() {
@@ -25,9 +34,9 @@ export default function AboutMePage() {
       <p className="mt-4 text-lg text-ink-soft">
         {SITE.name} is an open-source online shop for electronics and everyday goods, with a
         storefront for shoppers and a dashboard for the people who run it. It is built by a small
-        team of engineers who wanted a shop that anyone can clone and run with two commands, that
-        is faster than the shops we knew, and that is safe by construction: the server decides
-        every price, every stock count and who may see what.
+        team of engineers who wanted a shop that anyone can clone and run with two commands, that is
+        faster than the shops we knew, and that is safe by construction: the server decides every
+        price, every stock count and who may see what.
       </p>
 
       <h2 className="mt-10 text-xl font-bold">What it is made of</h2>
@@ -42,9 +51,9 @@ export default function AboutMePage() {
 
       <h2 className="mt-10 text-xl font-bold">How we work</h2>
       <p className="mt-3 text-ink-soft">
-        Every change comes with tests that a shopper or a shop owner would recognise: what the
-        page shows, what the API answers, what the database holds afterwards. Speed is measured
-        with a benchmark harness, not guessed.
+        Every change comes with tests that a shopper or a shop owner would recognise: what the page
+        shows, what the API answers, what the database holds afterwards. Speed is measured with a
+        benchmark harness, not guessed.
       </p>
 
       <h2 className="mt-10 text-xl font-bold">Get in touch</h2>

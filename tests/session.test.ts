@@ -1,0 +1,95 @@
+import { eq, sql } from 'drizzle-orm'
+import { describe, expect, it } from 'vitest'
+import { GET as getMe } from '@/app/api/v1/me/route'
+import { GET as unknownGet, POST as unknownPost } from '@/app/api/v1/[...path]/route'
+import { readSession, sealSession, SESSION_COOKIE, sessionCookieFrom } from '@/lib/auth/session'
+import { users } from '@/lib/db/schema'
+import { installTestDatabase } from './support/db'
+import { apiRequest, routeContext, sessionCookieFor } from './support/requests'
+import { createUser } from './factories'
+
+const db = installTestDatabase()
+const ctx = routeContext({})
+
+describe('GET /api/v1/me (the current-user lookup)', () => {
+  it('answers 401 in the error envelope without a session', async () => {
+    const res = await getMe(apiRequest('/api/v1/me'), ctx)
+    expect(res.status).toBe(401)
+    expect(res.headers.get('content-type')).toContain('application/json')
+    expect(await res.json()).toEqual({ success: false, message: expect.any(String) })
+  })
+
+  it('answers the user, without secrets, and never lets a cache keep it', async () => {
+    const user = await createUser({
+      name: 'Ada Lovelace',
+      role: 'admin',
+      avatarUrl: '/media/x.webp',
+    })
+    const res = await getMe(apiRequest('/api/v1/me', { cookie: await sessionCookieFor(user) }), ctx)
+    expect(res.status).toBe(200)
+    expect(res.headers.get('cache-control')).toBe('private, no-store')
+    const body = await res.json()
+    expect(body).toEqual({
+      success: true,
+      user: {
+        _id: user.id,
+        name: 'Ada Lovelace',
+        email: user.email,
+        role: 'admin',
+        avatar: { url: '/media/x.webp', public_id: '' },
+      },
+    })
+    expect(JSON.stringify(body)).not.toContain(user.passwordHash)
+  })
+
+  it('re-reads the user on every request: a role change shows at once', async () => {
+    const user = await createUser({ role: 'admin' })
+    const cookie = await sessionCookieFor(user)
+    await db().update(users).set({ role: 'user' }).where(eq(users.id, user.id))
+    const res = await getMe(apiRequest('/api/v1/me', { cookie }), ctx)
+    expect((await res.json()).user.role).toBe('user')
+  })
+
+  it('refuses a cookie whose session version was revoked', async () => {
+    const user = await createUser()
+    const cookie = await sessionCookieFor(user)
+    await db()
+      .update(users)
+      .set({ sessionVersion: sql`${users.sessionVersion} + 1` })
+      .where(eq(users.id, user.id))
+    expect((await getMe(apiRequest('/api/v1/me', { cookie }), ctx)).status).toBe(401)
+  })
+
+  it('refuses forged, foreign-secret and deleted-user cookies', async () => {
+    const user = await createUser()
+    const foreign = await sealSession(
+      { uid: user.id, sv: 1 },
+      'another-secret-another-secret-another-secret',
+    )
+    for (const cookie of [`${SESSION_COOKIE}=forged`, `${SESSION_COOKIE}=${foreign}`]) {
+      expect((await getMe(apiRequest('/api/v1/me', { cookie }), ctx)).status).toBe(401)
+    }
+    const cookie = await sessionCookieFor(user)
+    await db().delete(users).where(eq(users.id, user.id))
+    expect((await getMe(apiRequest('/api/v1/me', { cookie }), ctx)).status).toBe(401)
+  })
+})
+
+describe('session cookie helpers', () => {
+  it('reads the cookie among others and rejects garbage', async () => {
+    const sealed = await sealSession({ uid: 'u', sv: 3 })
+    expect(sessionCookieFrom(`a=1; ${SESSION_COOKIE}=${sealed}; b=2`)).toBe(sealed)
+    expect(await readSession(sealed)).toMatchObject({ uid: 'u', sv: 3 })
+    expect(await readSession('Fe26.2**garbage')).toEqual({})
+    expect(await readSession(undefined)).toEqual({})
+  })
+})
+
+describe('unknown /api/v1 paths', () => {
+  it('answer JSON 404 for any method', async () => {
+    const get = await unknownGet()
+    expect(get.status).toBe(404)
+    expect(await get.json()).toEqual({ success: false, message: 'No such API endpoint' })
+    expect((await unknownPost()).status).toBe(404)
+  })
+})
