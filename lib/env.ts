@@ -51,7 +51,6 @@ const EnvSchema = z.object({
     .optional()
     .transform((v) => v || undefined),
   MAIL_FROM: z.string().trim().default('ByteShop <no-reply@byteshop.local>'),
-  CONTACT_EMAIL: z.string().trim().default('hello@byteshop.dev'),
 })
 
 export type Env = z.infer<typeof EnvSchema> & {

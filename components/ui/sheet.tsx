@@ -1,9 +1,28 @@
 'use client'
-import { useEffect, useRef, type ReactNode } from 'react'
+import { useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react'
 import { CloseIcon } from './icons'
 
-// A slide-out panel on the native <dialog>: the browser makes the page behind it inert (focus
-// stays inside), closes it on Escape and gives focus back to the opener.
+// A slide-out panel on the native <dialog>: the browser makes the page behind it inert, closes
+// it on Escape and gives focus back to the opener. Tab would still escape to the browser's own
+// controls, so Tab and Shift+Tab wrap around inside.
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])'
+
+export function trapTab(event: KeyboardEvent<HTMLElement>) {
+  if (event.key !== 'Tab') return
+  const items = [...event.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)]
+  const first = items[0]
+  const last = items[items.length - 1]
+  if (!first || !last) return
+  const active = document.activeElement
+  if (event.shiftKey && (active === first || !event.currentTarget.contains(active))) {
+    event.preventDefault()
+    last.focus()
+  } else if (!event.shiftKey && (active === last || !event.currentTarget.contains(active))) {
+    event.preventDefault()
+    first.focus()
+  }
+}
 type SheetProps = {
   open: boolean
   onClose: () => void
@@ -28,6 +47,7 @@ export function Sheet({ open, onClose, title, children, id }: SheetProps) {
       id={id}
       aria-label={title}
       onClose={onClose}
+      onKeyDown={trapTab}
       onClick={(e) => {
         // A click on the backdrop lands on the dialog element itself.
         if (e.target === e.currentTarget) onClose()
