@@ -1,0 +1,11 @@
+import { json, notFound } from '@/lib/api/errors'
+import { withApi } from '@/lib/api/handler'
+import { readProduct } from '@/lib/products/catalog'
+
+// GET /api/v1/product/{id}: a product for sale, with its reviews
+export const GET = withApi(async (_request, ctx: RouteContext<'/api/v1/product/[id]'>) => {
+  const { id } = await ctx.params
+  const product = await readProduct({ id })
+  if (!product) throw notFound('Product not found')
+  return json({ success: true, product })
+})

@@ -1,0 +1,107 @@
+import { z } from 'zod'
+import { CATEGORIES, ITEM_CONDITIONS, type Category } from '@/lib/catalog'
+
+// The query of GET /api/v1/products (API.md), shared by the handler, the pages and the filter UI.
+// Unknown parameters are ignored; malformed ones are a 400 naming the parameter.
+
+export const PAGE_SIZE = 8
+export const MAX_LIMIT = 100
+export const MAX_KEYWORD_LENGTH = 100
+export const SORTS = ['relevance', 'newest', 'price_asc', 'price_desc', 'rating'] as const
+export type Sort = (typeof SORTS)[number]
+
+const number = (name: string) =>
+  z
+    .string()
+    .trim()
+    .refine((v) => v !== '' && Number.isFinite(Number(v)), { message: `${name} must be a number` })
+    .transform(Number)
+
+const integer = (name: string, min: number, max: number) =>
+  number(name).refine((v) => Number.isInteger(v) && v >= min && v <= max, {
+    message: `${name} must be a whole number from ${min} to ${max}`,
+  })
+
+export const ProductQuerySchema = z.object({
+  page: integer('page', 1, 1_000_000).default(1),
+  limit: integer('limit', 1, MAX_LIMIT).default(PAGE_SIZE),
+  keyword: z
+    .string()
+    // Whitespace around a keyword is never meant; inside it is literal text like the rest.
+    .transform((v) => v.trim())
+    .refine((v) => v.length <= MAX_KEYWORD_LENGTH, {
+      message: `keyword must be at most ${MAX_KEYWORD_LENGTH} characters`,
+    })
+    .default(''),
+  'price[gte]': number('price[gte]')
+    .refine((v) => v >= 0, { message: 'price[gte] must be 0 or more' })
+    .optional(),
+  'price[lte]': number('price[lte]')
+    .refine((v) => v >= 0, { message: 'price[lte] must be 0 or more' })
+    .optional(),
+  'ratings[gte]': number('ratings[gte]')
+    .refine((v) => v >= 0 && v <= 5, { message: 'ratings[gte] must be from 0 to 5' })
+    .optional(),
+  category: z
+    .string()
+    .trim()
+    .transform((v, ctx) => {
+      if (v === '') return undefined
+      const match = CATEGORIES.find((c) => c.toLowerCase() === v.toLowerCase())
+      if (!match) {
+        ctx.addIssue({ code: 'custom', message: `category must be one of ${CATEGORIES.join(', ')}` })
+        return z.NEVER
+      }
+      return match
+    })
+    .optional(),
+  itemCondition: z
+    .string()
+    .trim()
+    .transform((v, ctx) => {
+      if (v === '') return undefined
+      const match = ITEM_CONDITIONS.find((c) => c.toLowerCase() === v.toLowerCase())
+      if (!match) {
+        ctx.addIssue({ code: 'custom', message: 'itemCondition must be New or Renewed' })
+        return z.NEVER
+      }
+      return match
+    })
+    .optional(),
+  sort: z
+    .enum(SORTS, { message: `sort must be one of ${SORTS.join(', ')}` })
+    .optional(),
+})
+
+export type ProductQuery = z.output<typeof ProductQuerySchema>
+
+/** The filters of a list, in the units the services use. */
+export type ProductFilters = {
+  keyword: string
+  minPrice?: number
+  maxPrice?: number
+  minRating?: number
+  category?: Category
+  itemCondition?: (typeof ITEM_CONDITIONS)[number]
+}
+
+export function filtersOf(q: ProductQuery): ProductFilters {
+  return {
+    keyword: q.keyword,
+    minPrice: q['price[gte]'],
+    maxPrice: q['price[lte]'],
+    minRating: q['ratings[gte]'],
+    category: q.category,
+    itemCondition: q.itemCondition,
+  }
+}
+
+/** Reads the known parameters of a query string (first value of each). */
+export function productQueryInput(params: URLSearchParams): Record<string, string> {
+  const input: Record<string, string> = {}
+  for (const key of Object.keys(ProductQuerySchema.shape)) {
+    const value = params.get(key)
+    if (value !== null) input[key] = value
+  }
+  return input
+}

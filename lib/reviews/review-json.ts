@@ -1,0 +1,10 @@
+// The Review shape of API.md: avatar is a url string; `user` is the author's id.
+export type ReviewJson = {
+  _id: string
+  user: string
+  name: string
+  avatar: string
+  rating: number
+  comment: string
+  createdAt: string
+}
