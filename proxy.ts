@@ -1,8 +1,10 @@
 import { NextResponse, type NextRequest } from 'next/server'
 import { SESSION_COOKIE } from '@/lib/auth/session-cookie'
+import { encodeViewSegment, parseCatalogView, VIEW_ROUTE } from '@/lib/products/catalog-view'
 
-// Redirects only. Whether a visitor may see a page or call an endpoint is decided by the page
-// and the handler on the user re-read from the database; nothing here protects anything.
+// Redirects and rewrites only. Whether a visitor may see a page or call an endpoint is decided
+// by the page and the handler on the user re-read from the database; nothing here protects
+// anything.
 
 const LOGIN_REQUIRED = [
   '/cart/checkout',
@@ -12,20 +14,51 @@ const LOGIN_REQUIRED = [
   '/user/updateprofile',
   '/user/updatepassword',
   '/myorders',
-  '/order/',
+  '/order',
   '/contactus',
   '/admin',
 ]
 
 function needsLogin(pathname: string) {
   const path = pathname.toLowerCase()
-  return LOGIN_REQUIRED.some((p) =>
-    p.endsWith('/') ? path.startsWith(p) : path === p || path.startsWith(`${p}/`),
-  )
+  return LOGIN_REQUIRED.some((p) => path === p || path.startsWith(`${p}/`))
+}
+
+/**
+ * The catalog URLs (/, /products, /products/{keyword}) with their query strings become one path
+ * segment of the cacheable catalog route, so a filtered, paged view is cached like a static page.
+ */
+function catalogTarget(request: NextRequest): string | undefined {
+  const { pathname, searchParams } = request.nextUrl
+  if (pathname === '/') return encodeViewSegment(parseCatalogView('home', '', searchParams))
+  if (pathname === '/products') return encodeViewSegment(parseCatalogView('products', '', searchParams))
+  const match = /^\/products\/([^/]+)$/.exec(pathname)
+  if (!match || match[1] === 'catogries') return undefined
+  let keyword: string
+  try {
+    keyword = decodeURIComponent(match[1]!)
+  } catch {
+    keyword = match[1]!
+  }
+  return encodeViewSegment(parseCatalogView('products', keyword, searchParams))
 }
 
 export function proxy(request: NextRequest) {
   const { pathname, search } = request.nextUrl
+
+  // The internal route is reachable only through the rewrite below.
+  if (pathname === VIEW_ROUTE || pathname.startsWith(`${VIEW_ROUTE}/`)) {
+    return NextResponse.rewrite(new URL('/_not-found', request.url), { status: 404 })
+  }
+
+  const segment = catalogTarget(request)
+  if (segment !== undefined) {
+    const url = request.nextUrl.clone()
+    url.pathname = `${VIEW_ROUTE}/${segment}`
+    url.search = ''
+    return NextResponse.rewrite(url)
+  }
+
   if (needsLogin(pathname) && !request.cookies.has(SESSION_COOKIE)) {
     const login = new URL('/user/login', request.url)
     login.searchParams.set('redirect', `${pathname}${search}`)
@@ -36,12 +69,15 @@ export function proxy(request: NextRequest) {
 
 export const config = {
   matcher: [
+    '/',
+    '/products',
+    '/products/:keyword',
+    '/catalog-view/:path*',
     '/cart/:path+',
     '/user/:path*',
     '/myorders',
     '/order/:path*',
     '/contactus',
     '/admin/:path*',
-    '/admin',
   ],
 }

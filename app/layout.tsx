@@ -1,9 +1,11 @@
 import type { Metadata, Viewport } from 'next'
 import type { ReactNode } from 'react'
 import { SITE } from '@/lib/site'
+import { siteOrigin } from '@/lib/site-url'
 import './globals.css'
 
 export const metadata: Metadata = {
+  metadataBase: new URL(siteOrigin()),
   title: {
     default: `${SITE.name} – electronics and everyday goods`,
     template: `%s | ${SITE.name}`,

@@ -105,3 +105,29 @@ export function productQueryInput(params: URLSearchParams): Record<string, strin
   }
   return input
 }
+
+// The fields an admin may set on a product (API.md "Products (admin)"); nothing else is taken
+// from the request. Multipart forms send strings, JSON clients numbers: both are accepted.
+const formNumber = (name: string) =>
+  z.union([z.number(), z.string().trim().min(1, `${name} is required`)]).pipe(
+    z.coerce.number({ message: `${name} must be a number` }),
+  )
+
+export const ProductInputSchema = z.object({
+  name: z.string().trim().min(1, 'name is required').max(200, 'name must be at most 200 characters'),
+  description: z
+    .string()
+    .trim()
+    .min(1, 'description is required')
+    .max(5000, 'description must be at most 5,000 characters'),
+  price: formNumber('price').refine((v) => v > 0 && v <= 1_000_000 && Math.round(v * 100) === v * 100, {
+    message: 'price must be more than 0, in dollars with at most 2 decimals',
+  }),
+  stock: formNumber('stock').refine((v) => Number.isInteger(v) && v >= 0 && v <= 1_000_000, {
+    message: 'stock must be a whole number, 0 or more',
+  }),
+  category: z.enum(CATEGORIES, { message: `category must be one of ${CATEGORIES.join(', ')}` }),
+  itemCondition: z.enum(ITEM_CONDITIONS, { message: 'itemCondition must be New or Renewed' }),
+})
+
+export type ProductInput = z.output<typeof ProductInputSchema>

@@ -1,0 +1,28 @@
+import { readBody } from '@/lib/api/body'
+import { AppError, json } from '@/lib/api/errors'
+import { withAdmin } from '@/lib/api/handler'
+import { ProductInputSchema } from '@/lib/products/schemas'
+import { updateProduct } from '@/lib/products/update-product'
+import { ImageRejectedError, storeUploadedImage } from '@/lib/storage/images'
+
+const MAX_IMAGES = 8
+
+// PUT /api/v1/admin/product/{id}: change a product; images, when sent, replace the set
+export const PUT = withAdmin(async (request, ctx: RouteContext<'/api/v1/admin/product/[id]'>) => {
+  const { id } = await ctx.params
+  const { fields, files } = await readBody(request)
+  const input = ProductInputSchema.parse(fields)
+  const uploads = files.get('images') ?? []
+  if (uploads.length > MAX_IMAGES) throw new AppError(400, `At most ${MAX_IMAGES} images`)
+  const images = []
+  for (const file of uploads) {
+    try {
+      images.push(await storeUploadedImage(Buffer.from(await file.arrayBuffer())))
+    } catch (error) {
+      if (error instanceof ImageRejectedError) throw new AppError(error.status, error.message)
+      throw error
+    }
+  }
+  const product = await updateProduct({ id, input, images })
+  return json({ success: true, product })
+})
