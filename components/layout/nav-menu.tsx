@@ -39,6 +39,8 @@ function NavLinks({ variant, onNavigate }: { variant: 'bar' | 'sheet'; onNavigat
       >
         <Link
           href={item.href}
+          // Only catalog pages are worth fetching ahead; the rest waits for a click.
+          prefetch={item.icon === 'home' || item.icon === 'categories' ? undefined : false}
           aria-current={current ? 'page' : undefined}
           onClick={onNavigate}
           className={

@@ -1,18 +1,24 @@
 'use client'
-import { useRouter } from 'next/navigation'
 import { useState, type FormEvent } from 'react'
 import { SearchIcon } from '@/components/ui/icons'
+import { useProductStore } from '@/lib/products/use-product-store'
+import { useShopNavigate } from '@/lib/products/use-shop-navigate'
 
 /** The top bar's search: a keyword goes to /products/{keyword}, an empty one to /products. */
 export function SearchBox() {
-  const router = useRouter()
+  const navigate = useShopNavigate()
+  const setFilters = useProductStore((s) => s.setFilters)
+  const setCurrentPage = useProductStore((s) => s.setCurrentPage)
   const [value, setValue] = useState('')
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     const keyword = value.trim()
     setValue('')
-    router.push(keyword ? `/products/${encodeURIComponent(keyword)}` : '/products')
+    // SPEC: submitting sets the keyword filter, goes back to page 1 and shows /products/{keyword}.
+    setFilters({ keyword })
+    setCurrentPage(1)
+    navigate(keyword ? `/products/${encodeURIComponent(keyword)}` : '/products', 'list')
   }
 
   return (

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { AreaToaster, type ToastArea } from './area-toaster'
 import { Footer } from './footer'
+import { PendingView } from './pending-view'
 import { TopBar } from './top-bar'
 
 /** Top bar, page, footer and the toasts of one area of the shop. */
@@ -9,7 +10,7 @@ export function Shell({ area, children }: { area: ToastArea; children: ReactNode
     <>
       <TopBar />
       <main id="main" className="flex-1">
-        {children}
+        {area === 'storefront' ? <PendingView>{children}</PendingView> : children}
       </main>
       <Footer />
       <AreaToaster area={area} />

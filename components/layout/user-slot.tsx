@@ -18,6 +18,7 @@ export function UserSlot() {
     return (
       <Link
         href={`/user/login?redirect=${encodeURIComponent(pathname)}`}
+        prefetch={false}
         className="inline-flex h-9 items-center gap-1.5 rounded-md bg-byte-cyan px-3 text-sm font-semibold text-byte-night hover:bg-cyan-300"
       >
         <UserIcon className="size-4" />
@@ -29,6 +30,7 @@ export function UserSlot() {
   return (
     <Link
       href="/user/profile"
+      prefetch={false}
       className="block size-9 overflow-hidden rounded-full ring-2 ring-byte-cyan/70 hover:ring-byte-cyan"
       title={`${user.name} – your profile`}
     >

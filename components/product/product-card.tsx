@@ -1,13 +1,19 @@
 import Image from 'next/image'
-import Link from 'next/link'
+import { ShopLink } from '@/components/layout/shop-link'
 import { Stars } from '@/components/ui/stars'
 import { formatPrice } from '@/lib/money'
-import type { ProductCard as Card } from '@/lib/products/product-card'
+import type { ProductJson } from '@/lib/products/product-json'
 
-export function ProductCard({ product, priority = false }: { product: Card; priority?: boolean }) {
+type ProductCardProps = {
+  product: Pick<ProductJson, '_id' | 'name' | 'images' | 'ratings' | 'numberOfReviews' | 'price'>
+  priority?: boolean
+}
+
+export function ProductCard({ product, priority = false }: ProductCardProps) {
   const image = product.images[0]
   return (
-    <Link
+    <ShopLink
+      pending="details"
       href={`/product/${product._id}`}
       className="group flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition hover:-translate-y-0.5 hover:shadow-md"
     >
@@ -35,6 +41,6 @@ export function ProductCard({ product, priority = false }: { product: Card; prio
         </div>
         <p className="mt-auto text-lg font-bold text-ink">{formatPrice(product.price)}</p>
       </div>
-    </Link>
+    </ShopLink>
   )
 }

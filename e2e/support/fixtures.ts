@@ -21,6 +21,14 @@ export async function signIn(context: BrowserContext, who: Who) {
       sameSite: 'Lax',
       expires: Math.floor(Date.now() / 1000) + 3600,
     },
+    {
+      name: 'shop_signed_in',
+      value: '1',
+      domain: '127.0.0.1',
+      path: '/',
+      sameSite: 'Lax',
+      expires: Math.floor(Date.now() / 1000) + 3600,
+    },
   ])
 }
 

@@ -31,7 +31,10 @@ export async function readBody(request: Request): Promise<ParsedBody> {
     }
     return { fields: value as Record<string, unknown>, files: new Map() }
   }
-  if (type.startsWith('multipart/form-data') || type.startsWith('application/x-www-form-urlencoded')) {
+  if (
+    type.startsWith('multipart/form-data') ||
+    type.startsWith('application/x-www-form-urlencoded')
+  ) {
     checkLength(request, MAX_FORM_BYTES)
     let form: FormData
     try {

@@ -1,2 +1,9 @@
-// The cookie's name alone, importable from proxy.ts without pulling in secrets or the database.
+// Cookie names alone, importable from proxy.ts and client code without secrets or the database.
 export const SESSION_COOKIE = 'shop_session'
+
+/**
+ * A readable companion of the (HttpOnly) session cookie that says only "someone may be signed
+ * in here", so that storefront pages ask /api/v1/me only when there can be an answer. It grants
+ * nothing: the session cookie alone decides who you are.
+ */
+export const SIGNED_IN_HINT_COOKIE = 'shop_signed_in'

@@ -4,7 +4,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { sealData, unsealData } from 'iron-session'
 import { env } from '@/lib/env'
-import { SESSION_COOKIE } from './session-cookie'
+import { SESSION_COOKIE, SIGNED_IN_HINT_COOKIE } from './session-cookie'
 
 export { SESSION_COOKIE }
 
@@ -62,14 +62,20 @@ export function sealSession(data: Required<SessionData>, password = sessionSecre
   return sealData(data, { password, ttl: SESSION_TTL_SECONDS })
 }
 
-/** A Set-Cookie header value that signs this user in. */
-export async function sessionSetCookie(data: Required<SessionData>): Promise<string> {
-  return `${SESSION_COOKIE}=${await sealSession(data)}; ${cookieAttributes(SESSION_TTL_SECONDS)}`
+/** Set-Cookie header values that sign this user in (the session and its readable hint). */
+export async function sessionSetCookies(data: Required<SessionData>): Promise<string[]> {
+  return [
+    `${SESSION_COOKIE}=${await sealSession(data)}; ${cookieAttributes(SESSION_TTL_SECONDS)}`,
+    `${SIGNED_IN_HINT_COOKIE}=1; ${cookieAttributes(SESSION_TTL_SECONDS).replace('HttpOnly; ', '')}`,
+  ]
 }
 
-/** A Set-Cookie header value that removes the session cookie. */
-export function sessionClearCookie(): string {
-  return `${SESSION_COOKIE}=; ${cookieAttributes(0)}`
+/** Set-Cookie header values that remove both cookies. */
+export function sessionClearCookies(): string[] {
+  return [
+    `${SESSION_COOKIE}=; ${cookieAttributes(0)}`,
+    `${SIGNED_IN_HINT_COOKIE}=; ${cookieAttributes(0).replace('HttpOnly; ', '')}`,
+  ]
 }
 
 /** The session cookie's value in a request's Cookie header. */

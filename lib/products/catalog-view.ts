@@ -57,7 +57,11 @@ function numberIn(raw: string | undefined, min: number, max: number, fallback: n
 }
 
 /** Reads a view from a URL; anything malformed falls back to its default (pages never fail). */
-export function parseCatalogView(kind: CatalogKind, keyword: string, source: ParamSource): CatalogView {
+export function parseCatalogView(
+  kind: CatalogKind,
+  keyword: string,
+  source: ParamSource,
+): CatalogView {
   const page = Math.floor(numberIn(read(source, PARAM.page), 1, 1_000_000, 1))
   const condition = read(source, PARAM.itemCondition)?.toLowerCase()
   const category = read(source, PARAM.categoryName)?.toLowerCase()
@@ -91,7 +95,11 @@ export function catalogQuery(view: CatalogView): URLSearchParams {
 /** The canonical public URL of a view. */
 export function catalogHref(view: CatalogView): string {
   const path =
-    view.kind === 'home' ? '/' : view.keyword ? `/products/${encodeURIComponent(view.keyword)}` : '/products'
+    view.kind === 'home'
+      ? '/'
+      : view.keyword
+        ? `/products/${encodeURIComponent(view.keyword)}`
+        : '/products'
   const query = catalogQuery(view).toString()
   return query ? `${path}?${query}` : path
 }

@@ -115,7 +115,10 @@ export async function listProducts(options: {
         .orderBy(...orderBy(filters, sort))
         .limit(limit)
         .offset((page - 1) * limit),
-      db.select({ n: sql<number>`count(*)::int` }).from(products).where(where),
+      db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(products)
+        .where(where),
     ])
     return {
       products: rows.map(toProductJson),

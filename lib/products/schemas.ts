@@ -49,7 +49,10 @@ export const ProductQuerySchema = z.object({
       if (v === '') return undefined
       const match = CATEGORIES.find((c) => c.toLowerCase() === v.toLowerCase())
       if (!match) {
-        ctx.addIssue({ code: 'custom', message: `category must be one of ${CATEGORIES.join(', ')}` })
+        ctx.addIssue({
+          code: 'custom',
+          message: `category must be one of ${CATEGORIES.join(', ')}`,
+        })
         return z.NEVER
       }
       return match
@@ -68,9 +71,7 @@ export const ProductQuerySchema = z.object({
       return match
     })
     .optional(),
-  sort: z
-    .enum(SORTS, { message: `sort must be one of ${SORTS.join(', ')}` })
-    .optional(),
+  sort: z.enum(SORTS, { message: `sort must be one of ${SORTS.join(', ')}` }).optional(),
 })
 
 export type ProductQuery = z.output<typeof ProductQuerySchema>
@@ -109,20 +110,27 @@ export function productQueryInput(params: URLSearchParams): Record<string, strin
 // The fields an admin may set on a product (API.md "Products (admin)"); nothing else is taken
 // from the request. Multipart forms send strings, JSON clients numbers: both are accepted.
 const formNumber = (name: string) =>
-  z.union([z.number(), z.string().trim().min(1, `${name} is required`)]).pipe(
-    z.coerce.number({ message: `${name} must be a number` }),
-  )
+  z
+    .union([z.number(), z.string().trim().min(1, `${name} is required`)])
+    .pipe(z.coerce.number({ message: `${name} must be a number` }))
 
 export const ProductInputSchema = z.object({
-  name: z.string().trim().min(1, 'name is required').max(200, 'name must be at most 200 characters'),
+  name: z
+    .string()
+    .trim()
+    .min(1, 'name is required')
+    .max(200, 'name must be at most 200 characters'),
   description: z
     .string()
     .trim()
     .min(1, 'description is required')
     .max(5000, 'description must be at most 5,000 characters'),
-  price: formNumber('price').refine((v) => v > 0 && v <= 1_000_000 && Math.round(v * 100) === v * 100, {
-    message: 'price must be more than 0, in dollars with at most 2 decimals',
-  }),
+  price: formNumber('price').refine(
+    (v) => v > 0 && v <= 1_000_000 && Math.round(v * 100) === v * 100,
+    {
+      message: 'price must be more than 0, in dollars with at most 2 decimals',
+    },
+  ),
   stock: formNumber('stock').refine((v) => Number.isInteger(v) && v >= 0 && v <= 1_000_000, {
     message: 'stock must be a whole number, 0 or more',
   }),

@@ -12,12 +12,20 @@ import { DEFAULT_FILTERS, type CatalogFilters, type CatalogView } from './catalo
 
 export type RequestStatus = 'idle' | 'loading' | 'error'
 
+/** What is on its way while `status` is loading: a list view or a product's details. */
+export type PendingView = 'list' | 'details' | null
+
 export type ProductStore = {
   filters: CatalogFilters
   currentPage: number
   totalPages: number
   status: RequestStatus
   error: string | null
+  pendingView: PendingView
+  /** A navigation started: show its skeleton until the new view renders. */
+  startLoading: (view: Exclude<PendingView, null>) => void
+  /** The new view rendered (or the navigation went nowhere). */
+  settle: () => void
   setFilters: (partial: Partial<CatalogFilters>) => void
   resetFilters: () => void
   setCurrentPage: (page: number) => void
@@ -38,6 +46,12 @@ export const useProductStore = create<ProductStore>()((set) => ({
   totalPages: 1,
   status: 'idle',
   error: null,
+  pendingView: null,
+  startLoading: (view) => set({ status: 'loading', pendingView: view, error: null }),
+  settle: () =>
+    set((s) =>
+      s.pendingView === null && s.status !== 'loading' ? s : { status: 'idle', pendingView: null },
+    ),
   setFilters: (partial) => set((s) => ({ filters: { ...s.filters, ...partial } })),
   resetFilters: () => set({ filters: DEFAULT_FILTERS }),
   setCurrentPage: (page) => set({ currentPage: page }),

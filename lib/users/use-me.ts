@@ -1,9 +1,13 @@
 'use client'
+import { useSyncExternalStore } from 'react'
 import useSWR from 'swr'
+import { SIGNED_IN_HINT_COOKIE } from '@/lib/auth/session-cookie'
 import type { PublicUser } from './public-user'
 
 // The signed-in user for client islands. Storefront pages are the same HTML for everyone (so
-// they can be cached); who is looking is asked here, once, and shared by every island.
+// they can be cached); who is looking is asked here, once, and shared by every island. Guests
+// (no hint cookie) never ask, so their pages make no request that could only answer 401.
+
 async function fetchMe(url: string): Promise<PublicUser | null> {
   const res = await fetch(url, {
     credentials: 'same-origin',
@@ -15,10 +19,20 @@ async function fetchMe(url: string): Promise<PublicUser | null> {
   return body.user
 }
 
+const hasHint = () =>
+  document.cookie.split(';').some((c) => c.trim().startsWith(`${SIGNED_IN_HINT_COOKIE}=`))
+const noSubscription = () => () => {}
+
 export function useMe() {
-  const { data, isLoading, mutate } = useSWR('/api/v1/me', fetchMe, {
+  // null while hydrating (the server cannot know), then what the browser's cookies say.
+  const hinted = useSyncExternalStore<boolean | null>(noSubscription, hasHint, () => null)
+  const { data, isLoading, mutate } = useSWR(hinted ? '/api/v1/me' : null, fetchMe, {
     revalidateOnFocus: true,
     shouldRetryOnError: false,
   })
-  return { user: data ?? null, isLoading, refresh: mutate }
+  return {
+    user: data ?? null,
+    isLoading: hinted === null || (hinted && isLoading),
+    refresh: mutate,
+  }
 }

@@ -1,0 +1,47 @@
+import type { Metadata } from 'next'
+import { notFound } from 'next/navigation'
+import { ProductDetails } from '@/components/product/product-details'
+import { readProduct } from '@/lib/products/catalog'
+import { productJsonLd, scriptJson } from '@/lib/products/json-ld'
+import { formatPrice } from '@/lib/money'
+import { siteOrigin } from '@/lib/site-url'
+
+// Rendered on first request and cached until the product (or its reviews) change.
+export const dynamicParams = true
+export const revalidate = false
+export function generateStaticParams() {
+  return []
+}
+
+type Props = { params: Promise<{ id: string }> }
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const product = await readProduct({ id: (await params).id })
+  if (!product) return { title: 'Product not found', robots: { index: false } }
+  const image = product.images[0]
+  return {
+    title: product.name,
+    description: `${product.name}: ${formatPrice(product.price)}. ${product.description}`.slice(0, 160),
+    alternates: { canonical: `/product/${product._id}` },
+    openGraph: {
+      title: product.name,
+      type: 'website',
+      url: `/product/${product._id}`,
+      images: image ? [{ url: image.url, width: 800, height: 800, alt: product.name }] : [],
+    },
+  }
+}
+
+export default async function ProductPage({ params }: Props) {
+  const product = await readProduct({ id: (await params).id })
+  if (!product) notFound()
+  return (
+    <>
+      <ProductDetails product={product} />
+      <script
+        type="application/ld+json"
+        dangerouslySetInnerHTML={{ __html: scriptJson(productJsonLd(product, siteOrigin())) }}
+      />
+    </>
+  )
+}

@@ -1,0 +1,93 @@
+// The production server under test, in its own process group so that stopping it also stops
+// anything it spawned, and so that a Ctrl-C in the terminal reaches us first (we clean up).
+import { spawn } from 'node:child_process'
+import fs from 'node:fs'
+import net from 'node:net'
+import path from 'node:path'
+import { setTimeout as sleep } from 'node:timers/promises'
+
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer()
+    probe.once('error', reject)
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address()
+      probe.close(() => resolve(port))
+    })
+  })
+}
+
+/** Last lines of a log file, for error messages. */
+export function tail(file, lines = 30) {
+  try {
+    return fs.readFileSync(file, 'utf8').trimEnd().split('\n').slice(-lines).join('\n')
+  } catch {
+    return ''
+  }
+}
+
+/**
+ * Starts `next start` and resolves once `readyPath` answers 200. `stop()` ends the whole group
+ * and resolves when the process is gone (PGlite's folder lock is free again then).
+ */
+export async function startServer({ root, port, env, logFile, readyPath, timeoutMs = 90_000 }) {
+  const log = fs.openSync(logFile, 'a')
+  const child = spawn(
+    process.execPath,
+    [
+      path.join(root, 'node_modules/next/dist/bin/next'),
+      'start',
+      '--port',
+      String(port),
+      '--hostname',
+      '127.0.0.1',
+    ],
+    { cwd: root, env, detached: true, stdio: ['ignore', log, log] },
+  )
+  fs.closeSync(log)
+  let exited = false
+  const exit = new Promise((resolve) => {
+    child.once('exit', (code, signal) => {
+      exited = true
+      resolve({ code, signal })
+    })
+  })
+
+  const signalGroup = (signal) => {
+    try {
+      process.kill(-child.pid, signal)
+    } catch {
+      // already gone
+    }
+  }
+  const stop = async () => {
+    if (exited) return
+    signalGroup('SIGTERM')
+    const done = await Promise.race([exit.then(() => true), sleep(10_000).then(() => false)])
+    if (!done) {
+      signalGroup('SIGKILL')
+      await exit
+    }
+  }
+  const server = { child, stop, stopNow: () => signalGroup('SIGKILL'), baseUrl: '' }
+  server.baseUrl = `http://127.0.0.1:${port}`
+
+  const deadline = Date.now() + timeoutMs
+  while (Date.now() < deadline) {
+    if (exited) {
+      throw new Error(`The server exited before answering. Its log:\n${tail(logFile)}`)
+    }
+    try {
+      const response = await fetch(server.baseUrl + readyPath, {
+        signal: AbortSignal.timeout(5_000),
+      })
+      await response.arrayBuffer()
+      if (response.ok) return server
+    } catch {
+      // not listening yet
+    }
+    await sleep(250)
+  }
+  await stop()
+  throw new Error(`The server did not answer within ${timeoutMs / 1000} s. Log:\n${tail(logFile)}`)
+}

@@ -1,0 +1,80 @@
+import { SITE } from '@/lib/site'
+import { TypewriterTagline } from './typewriter-tagline'
+
+// "Byte" in binary and the shop's name in hex: decoration, hidden from assistive tech.
+const BINARY = 'Byte'
+  .split('')
+  .map((c) => c.charCodeAt(0).toString(2).padStart(8, '0'))
+  .join(' ')
+const HEX = [...SITE.name].map((c) => `0x${c.charCodeAt(0).toString(16)}`).join(' ')
+
+/**
+ * The home page's welcome. Text and gradients only (no images, no web fonts), so its heading
+ * can be the LCP element and paints with the first HTML.
+ */
+export function Hero() {
+  return (
+    <section className="relative overflow-hidden bg-gradient-to-br from-byte-night via-brand-900 to-brand-800 text-white">
+      {/* A faint circuit grid; pure CSS. */}
+      <div
+        aria-hidden="true"
+        className="pointer-events-none absolute inset-0 bg-[linear-gradient(rgb(34_211_238/0.07)_1px,transparent_1px),linear-gradient(90deg,rgb(34_211_238/0.07)_1px,transparent_1px)] bg-[size:32px_32px]"
+      />
+      <div className="relative mx-auto grid max-w-shop gap-10 px-4 py-12 sm:py-20 md:grid-cols-[3fr_2fr] md:items-center">
+        <div className="min-w-0">
+          <p aria-hidden="true" className="truncate font-mono text-xs text-byte-lime sm:text-sm">
+            {BINARY}
+          </p>
+          <h1 className="mt-3 text-4xl font-extrabold tracking-tight text-balance sm:text-5xl lg:text-6xl">
+            Welcome to <span className="text-byte-cyan">{SITE.name}</span>
+          </h1>
+          <p className="mt-4 max-w-xl text-base text-slate-200 sm:text-lg">{SITE.tagline}</p>
+          <TypewriterTagline className="mt-6" />
+          <a
+            href="#products"
+            className="mt-8 inline-flex h-11 items-center gap-2 rounded-md bg-byte-cyan px-5 font-semibold text-byte-night shadow-lg shadow-cyan-500/20 hover:bg-cyan-300 focus-visible:outline-byte-cyan"
+          >
+            Scroll to products
+            <svg
+              viewBox="0 0 24 24"
+              width="20"
+              height="20"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth={2}
+              strokeLinecap="round"
+              strokeLinejoin="round"
+              aria-hidden="true"
+              focusable="false"
+            >
+              <path d="M12 5v14M6 13l6 6 6-6" />
+            </svg>
+          </a>
+        </div>
+        {/* A terminal-style panel for wide screens only; phones get the text alone. */}
+        <div
+          aria-hidden="true"
+          className="hidden rounded-xl border border-white/10 bg-byte-night/70 p-5 font-mono text-sm shadow-2xl md:block"
+        >
+          <div className="mb-4 flex gap-1.5">
+            <span className="size-3 rounded-full bg-red-400" />
+            <span className="size-3 rounded-full bg-amber-300" />
+            <span className="size-3 rounded-full bg-byte-lime" />
+          </div>
+          <p className="text-slate-400">$ byteshop --welcome</p>
+          <p className="mt-2 break-all text-byte-cyan">{HEX}</p>
+          <p className="mt-2 text-slate-200">
+            <span className="text-byte-lime">✔</span> catalog loaded
+          </p>
+          <p className="text-slate-200">
+            <span className="text-byte-lime">✔</span> deals compiled
+          </p>
+          <p className="mt-2 text-slate-400">
+            ${' '}
+            <span className="inline-block h-4 w-2 translate-y-0.5 bg-byte-cyan motion-safe:animate-pulse" />
+          </p>
+        </div>
+      </div>
+    </section>
+  )
+}

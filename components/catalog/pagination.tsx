@@ -1,0 +1,119 @@
+import { ShopLink } from '@/components/layout/shop-link'
+import { pageHref, type CatalogView } from '@/lib/products/catalog-view'
+
+export type PageWindowItem = number | 'ellipsis'
+
+const SHOW_ALL_UP_TO = 5
+
+/**
+ * The page numbers to show: all of them up to 5 pages; beyond that the first, the last and the
+ * current page with its neighbours, and an ellipsis for each gap (a big catalog has thousands).
+ */
+export function pageWindow(current: number, total: number): PageWindowItem[] {
+  const last = Math.max(1, Math.floor(total))
+  if (last <= SHOW_ALL_UP_TO) return Array.from({ length: last }, (_, i) => i + 1)
+  // A page past the end (an old link) still gets a window that ends at the last page.
+  const at = Math.min(Math.max(1, Math.floor(current)), last)
+  const pages = [...new Set([1, at - 1, at, at + 1, last])]
+    .filter((n) => n >= 1 && n <= last)
+    .sort((a, b) => a - b)
+  const items: PageWindowItem[] = []
+  for (const n of pages) {
+    const previous = items[items.length - 1]
+    if (typeof previous === 'number' && n - previous > 1) items.push('ellipsis')
+    items.push(n)
+  }
+  return items
+}
+
+const ITEM =
+  'inline-flex h-10 min-w-10 items-center justify-center rounded-md px-3 text-sm font-semibold'
+const LINK = [
+  ITEM,
+  'border border-slate-300 bg-white text-ink hover:border-brand-600 hover:text-brand-700',
+].join(' ')
+const CURRENT = `${ITEM} border border-brand-600 bg-brand-600 text-white`
+
+function Chevron({ direction }: { direction: 'left' | 'right' }) {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      width="16"
+      height="16"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+    >
+      <path d={direction === 'left' ? 'M15 6l-6 6 6 6' : 'M9 6l6 6-6 6'} />
+    </svg>
+  )
+}
+
+/** Previous, numbered pages and Next as plain links (SPEC.md §2 Product list). */
+export function Pagination({ view, totalPages }: { view: CatalogView; totalPages: number }) {
+  if (totalPages <= 1) return null
+  const current = view.page
+  return (
+    <nav aria-label="Pagination" className="mt-10 flex justify-center">
+      <ul className="flex flex-wrap items-center justify-center gap-1.5">
+        {current > 1 && (
+          <li>
+            <ShopLink
+              pending="list"
+              href={pageHref(view, Math.min(current - 1, totalPages))}
+              rel="prev"
+              className={`${LINK} gap-1`}
+            >
+              <Chevron direction="left" />
+              {/* The chevron alone on a phone; the name is always there for assistive tech. */}
+              <span className="sr-only sm:not-sr-only">Previous</span>
+            </ShopLink>
+          </li>
+        )}
+        {pageWindow(current, totalPages).map((item, i) =>
+          item === 'ellipsis' ? (
+            <li key={`ellipsis-${i}`}>
+              <span
+                role="img"
+                aria-label="More pages"
+                title="More pages"
+                className={`${ITEM} text-ink-muted`}
+              >
+                …
+              </span>
+            </li>
+          ) : (
+            <li key={item}>
+              <ShopLink
+                pending="list"
+                href={pageHref(view, item)}
+                aria-label={`Page ${item}`}
+                aria-current={item === current ? 'page' : undefined}
+                className={item === current ? CURRENT : LINK}
+              >
+                {item}
+              </ShopLink>
+            </li>
+          ),
+        )}
+        {current < totalPages && (
+          <li>
+            <ShopLink
+              pending="list"
+              href={pageHref(view, current + 1)}
+              rel="next"
+              className={`${LINK} gap-1`}
+            >
+              <span className="sr-only sm:not-sr-only">Next</span>
+              <Chevron direction="right" />
+            </ShopLink>
+          </li>
+        )}
+      </ul>
+    </nav>
+  )
+}

@@ -1,0 +1,44 @@
+'use client'
+import { useSyncExternalStore } from 'react'
+import Typewriter from 'typewriter-effect'
+
+export const TAGLINE = 'FIND AMAZING PRODUCTS HERE...'
+
+// A module constant: the component restarts the animation whenever its options change by value.
+const OPTIONS = {
+  strings: [TAGLINE],
+  autoStart: true,
+  loop: true,
+  delay: 100, // typing speed, SPEC.md §2
+  deleteSpeed: 50,
+}
+
+const REDUCED_MOTION = '(prefers-reduced-motion: reduce)'
+
+function subscribe(onChange: () => void) {
+  const query = window.matchMedia(REDUCED_MOTION)
+  query.addEventListener('change', onChange)
+  return () => query.removeEventListener('change', onChange)
+}
+
+const prefersReducedMotion = () => window.matchMedia(REDUCED_MOTION).matches
+
+/**
+ * The hero's looping tagline. Screen readers get the whole text once; the typing is hidden from
+ * them. One line of fixed height, so typing and deleting never move the page.
+ */
+export function TypewriterTagline({ className = '' }: { className?: string }) {
+  // The server cannot know the visitor's setting; it renders the static text, which is also what
+  // a reduced-motion visitor keeps after hydration.
+  const still = useSyncExternalStore(subscribe, prefersReducedMotion, () => true)
+  return (
+    <p
+      className={`h-7 overflow-hidden font-mono text-base leading-7 font-bold tracking-wide whitespace-nowrap text-byte-cyan sm:h-8 sm:text-xl sm:leading-8 lg:h-9 lg:text-2xl lg:leading-9 ${className}`}
+    >
+      <span className="sr-only">{TAGLINE}</span>
+      <span aria-hidden="true">
+        {still ? TAGLINE : <Typewriter component="span" options={OPTIONS} />}
+      </span>
+    </p>
+  )
+}

@@ -1,0 +1,192 @@
+'use client'
+import Autoplay from 'embla-carousel-autoplay'
+import useEmblaCarousel from 'embla-carousel-react'
+import Image from 'next/image'
+import { useEffect, useState, type KeyboardEvent, type SVGProps } from 'react'
+
+type CarouselImage = { url: string; public_id: string }
+type ImageCarouselProps = { images: CarouselImage[]; name: string }
+
+// SPEC.md §9: autoplay every 2000 ms; §2: it stops on interaction.
+const AUTOPLAY_DELAY_MS = 2000
+const REDUCED_MOTION = '(prefers-reduced-motion: reduce)'
+// The image column: the full width on phones, half of the shop's 80rem from md up.
+export const CAROUSEL_SIZES = '(min-width: 1280px) 600px, (min-width: 768px) 50vw, 100vw'
+
+const SLIDE_BOX = 'relative aspect-square overflow-hidden rounded-xl bg-slate-100'
+
+const ARROW =
+  'absolute top-1/2 flex size-10 -translate-y-1/2 items-center justify-center rounded-full ' +
+  'bg-white/90 text-ink shadow-md hover:bg-white'
+
+const altText = (name: string, i: number, n: number) => `${name} – image ${i + 1} of ${n}`
+
+const reducedMotion = () => window.matchMedia(REDUCED_MOTION).matches
+
+function Chevron({ left, ...props }: SVGProps<SVGSVGElement> & { left?: boolean }) {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      width="24"
+      height="24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2.25}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+      {...props}
+    >
+      <path d={left ? 'M15 5l-7 7 7 7' : 'M9 5l7 7-7 7'} />
+    </svg>
+  )
+}
+
+/** The product's images: a carousel when there are several, the image alone when there is one. */
+export function ImageCarousel({ images, name }: ImageCarouselProps) {
+  const first = images[0]
+  if (!first) {
+    return (
+      <div className={`${SLIDE_BOX} flex items-center justify-center`}>
+        <p className="text-ink-muted">No image available</p>
+      </div>
+    )
+  }
+  if (images.length === 1) {
+    return (
+      <div role="region" aria-label={`${name} images`} className={SLIDE_BOX}>
+        <Image
+          src={first.url}
+          alt={altText(name, 0, 1)}
+          fill
+          sizes={CAROUSEL_SIZES}
+          preload
+          fetchPriority="high"
+          className="object-cover"
+        />
+      </div>
+    )
+  }
+  return <Carousel images={images} name={name} />
+}
+
+function Carousel({ images, name }: ImageCarouselProps) {
+  // One plugin instance per carousel, kept across renders (a new one would re-initialise embla).
+  const [plugins] = useState(() => [
+    Autoplay({
+      delay: AUTOPLAY_DELAY_MS,
+      stopOnInteraction: true,
+      // Embla re-evaluates this when the setting changes: no autoplay for reduced motion.
+      breakpoints: { [REDUCED_MOTION]: { active: false } },
+    }),
+  ])
+  const [viewportRef, api] = useEmblaCarousel({ loop: true }, plugins)
+  const [selected, setSelected] = useState(0)
+  const count = images.length
+
+  useEffect(() => {
+    if (!api) return
+    const onSelect = () => setSelected(api.selectedScrollSnap())
+    api.on('select', onSelect).on('reInit', onSelect)
+    return () => {
+      api.off('select', onSelect).off('reInit', onSelect)
+    }
+  }, [api])
+
+  // Every control counts as interaction: autoplay stops for good, as a drag stops it.
+  function go(target: 'prev' | 'next' | number) {
+    if (!api) return
+    api.plugins().autoplay?.stop()
+    const jump = reducedMotion()
+    if (target === 'prev') api.scrollPrev(jump)
+    else if (target === 'next') api.scrollNext(jump)
+    else api.scrollTo(target, jump)
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    if (event.key === 'ArrowLeft') go('prev')
+    else if (event.key === 'ArrowRight') go('next')
+    else return
+    event.preventDefault()
+  }
+
+  return (
+    <div
+      role="region"
+      aria-roledescription="carousel"
+      aria-label={`${name} images`}
+      onKeyDown={onKeyDown}
+      // Keyboard users reaching the controls get a still carousel (WCAG 2.2.2).
+      onFocus={() => api?.plugins().autoplay?.stop()}
+      className="flex flex-col gap-3"
+    >
+      <div className="relative">
+        <div ref={viewportRef} className="overflow-hidden rounded-xl">
+          {/* touch-pan-y: vertical swipes still scroll the page; horizontal ones go to embla. */}
+          <div className="flex touch-pan-y touch-pinch-zoom">
+            {images.map((image, i) => (
+              <div
+                key={`${i}-${image.public_id}`}
+                role="group"
+                aria-roledescription="slide"
+                aria-label={`${i + 1} of ${count}`}
+                className="min-w-0 flex-[0_0_100%]"
+              >
+                <div className={SLIDE_BOX}>
+                  <Image
+                    src={image.url}
+                    alt={altText(name, i, count)}
+                    fill
+                    sizes={CAROUSEL_SIZES}
+                    // The first image is the page's largest paint (`preload` is Next 16's name
+                    // for `priority`); the others load lazily.
+                    preload={i === 0}
+                    fetchPriority={i === 0 ? 'high' : undefined}
+                    className="object-cover"
+                    draggable={false}
+                  />
+                </div>
+              </div>
+            ))}
+          </div>
+        </div>
+        <button
+          type="button"
+          aria-label="Previous image"
+          onClick={() => go('prev')}
+          className={`${ARROW} left-2`}
+        >
+          <Chevron left className="size-5" />
+        </button>
+        <button
+          type="button"
+          aria-label="Next image"
+          onClick={() => go('next')}
+          className={`${ARROW} right-2`}
+        >
+          <Chevron className="size-5" />
+        </button>
+      </div>
+      <ul className="flex flex-wrap justify-center gap-1">
+        {images.map((image, i) => (
+          <li key={`${i}-${image.public_id}`}>
+            <button
+              type="button"
+              aria-label={`Go to image ${i + 1}`}
+              aria-current={i === selected ? 'true' : undefined}
+              onClick={() => go(i)}
+              className="group flex size-6 items-center justify-center rounded-full"
+            >
+              <span
+                className={`block size-2.5 rounded-full transition-colors ${
+                  i === selected ? 'bg-brand-600' : 'bg-slate-500 group-hover:bg-slate-600'
+                }`}
+              />
+            </button>
+          </li>
+        ))}
+      </ul>
+    </div>
+  )
+}
