@@ -15,6 +15,11 @@ export default defineConfig([
     },
   },
   {
+    // CommonJS files Next loads with require() (the cache handler).
+    files: ['**/*.cjs'],
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
     // Playwright fixtures call `use`, which is not React's.
     files: ['e2e/**', 'tests/**'],
     rules: { 'react-hooks/rules-of-hooks': 'off' },

@@ -1,3 +1,4 @@
+import path from 'node:path'
 import type { NextConfig } from 'next'
 
 const isDev = process.env.NODE_ENV !== 'production'
@@ -18,6 +19,9 @@ const contentSecurityPolicy = [
 
 const nextConfig: NextConfig = {
   poweredByHeader: false,
+  // Rendered pages and cached reads live in memory only (see the handler for why).
+  cacheHandler: path.join(import.meta.dirname, 'lib/cache/cache-handler.cjs'),
+  cacheMaxMemorySize: 0,
   reactStrictMode: true,
   // Native and WASM packages stay plain Node requires instead of being bundled.
   serverExternalPackages: ['@electric-sql/pglite', 'sharp', '@node-rs/argon2', 'pg'],

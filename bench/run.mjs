@@ -175,19 +175,25 @@ function machine() {
   }
 }
 
-/** The run on the smallest other catalog, for the big-catalog p99 comparison. */
-function smallerCatalogRun(products) {
+/** The run on the smallest other catalog with the same load, for the big-catalog p99 check. */
+function smallerCatalogRun(run) {
+  const same = (other) =>
+    other.products < run.products &&
+    other.settings?.connections === run.settings.connections &&
+    other.settings?.keyword === run.settings.keyword
   const runs = fs
     .readdirSync(RESULTS_DIR)
-    .map((name) => /^catalog-(\d+)\.json$/.exec(name))
-    .filter((m) => m && Number(m[1]) < products)
-    .sort((a, b) => Number(a[1]) - Number(b[1]))
-  if (runs.length === 0) return null
-  try {
-    return JSON.parse(fs.readFileSync(path.join(RESULTS_DIR, runs[0][0]), 'utf8'))
-  } catch {
-    return null
-  }
+    .filter((name) => /^catalog-\d+\.json$/.test(name))
+    .flatMap((name) => {
+      try {
+        return [JSON.parse(fs.readFileSync(path.join(RESULTS_DIR, name), 'utf8'))]
+      } catch {
+        return []
+      }
+    })
+    .filter(same)
+    .sort((a, b) => a.products - b.products)
+  return runs[0] ?? null
 }
 
 function checkTargets(run, reference) {
@@ -255,6 +261,9 @@ function checkTargets(run, reference) {
 async function main() {
   const settings = settingsFrom(process.argv.slice(2))
   const started = Date.now()
+  const loadBefore = round(os.loadavg()[0], 1)
+  // A copy left by a killed run would change the sources' fingerprint and force a rebuild.
+  fs.rmSync(STATIC_FILE, { force: true })
   ensureBuild()
 
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-bench-'))
@@ -383,13 +392,23 @@ async function main() {
   await server.stop()
   stopServer()
 
+  // Other work on the machine skews every figure; say so rather than publish noise silently.
+  const loadAverage = { before: loadBefore, after: round(os.loadavg()[0], 1) }
+  const cores = machine().cores
+  if (Math.max(loadAverage.before, loadAverage.after) > cores) {
+    console.log(
+      `\n[bench] warning: the machine was busy (load average ${loadAverage.before} before, ` +
+        `${loadAverage.after} after, ${cores} cores); figures are noisy.`,
+    )
+  }
+
   const run = {
     date: new Date().toISOString(),
     commit: git('rev-parse', 'HEAD'),
     uncommittedChanges: git('status', '--porcelain') ? true : false,
     node: process.version,
     next: JSON.parse(fs.readFileSync(path.join(ROOT, 'node_modules/next/package.json'))).version,
-    machine: machine(),
+    machine: { ...machine(), loadAverage },
     products: catalog.products,
     sampleProductId: catalog.productId,
     settings,
@@ -399,7 +418,7 @@ async function main() {
     problems,
     seconds: Math.round((Date.now() - started) / 1000),
   }
-  const reference = smallerCatalogRun(run.products)
+  const reference = smallerCatalogRun(run)
   run.targets = checkTargets(run, reference)
 
   // Report
@@ -419,9 +438,8 @@ async function main() {
     for (const l of lighthouse.filter((l) => l.status === 'ok')) {
       const lost = Object.entries(l.failing).filter(([, ids]) => ids.length > 0)
       if (lost.length === 0) continue
-      console.log(
-        `  ${l.path} loses points on: ${lost.map(([c, ids]) => `${c}: ${ids.join(', ')}`).join('; ')}`,
-      )
+      const where = lost.map(([category, ids]) => `${category}: ${ids.join(', ')}`)
+      console.log(`  ${l.path} loses points on ${where.join('; ')}`)
       for (const message of l.consoleErrors) console.log(`    console: ${message}`)
     }
   }

@@ -34,14 +34,9 @@ export async function startServer({ root, port, env, logFile, readyPath, timeout
   const log = fs.openSync(logFile, 'a')
   const child = spawn(
     process.execPath,
-    [
-      path.join(root, 'node_modules/next/dist/bin/next'),
-      'start',
-      '--port',
-      String(port),
-      '--hostname',
-      '127.0.0.1',
-    ],
+    // No --hostname 127.0.0.1: Next then treats the proxy's rewrites to its own (localhost)
+    // URLs as external, and every rewritten catalog page answers 404.
+    [path.join(root, 'node_modules/next/dist/bin/next'), 'start', '--port', String(port)],
     { cwd: root, env, detached: true, stdio: ['ignore', log, log] },
   )
   fs.closeSync(log)

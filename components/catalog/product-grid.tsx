@@ -10,9 +10,10 @@ type ProductGridProps = {
   products: ProductJson[]
   /** How many of the first images load eagerly (the ones above the fold, candidates for LCP). */
   priorityCount?: number
+  headingLevel?: 2 | 3
 }
 
-export function ProductGrid({ products, priorityCount = 2 }: ProductGridProps) {
+export function ProductGrid({ products, priorityCount = 2, headingLevel = 3 }: ProductGridProps) {
   if (products.length === 0) {
     return (
       <div className="flex flex-col items-center gap-4 rounded-xl border border-dashed border-slate-300 bg-white px-6 py-16 text-center">
@@ -42,7 +43,7 @@ export function ProductGrid({ products, priorityCount = 2 }: ProductGridProps) {
       {products.map((product, i) => (
         // A grid cell stretches its card, so the cards of a row are equally tall.
         <li key={product._id} className="grid">
-          <ProductCard product={product} priority={i < priorityCount} />
+          <ProductCard product={product} priority={i < priorityCount} headingLevel={headingLevel} />
         </li>
       ))}
     </ul>

@@ -7,10 +7,13 @@ import type { ProductJson } from '@/lib/products/product-json'
 type ProductCardProps = {
   product: Pick<ProductJson, '_id' | 'name' | 'images' | 'ratings' | 'numberOfReviews' | 'price'>
   priority?: boolean
+  /** The card's title level: one below the heading of the list it is in. */
+  headingLevel?: 2 | 3
 }
 
-export function ProductCard({ product, priority = false }: ProductCardProps) {
+export function ProductCard({ product, priority = false, headingLevel = 3 }: ProductCardProps) {
   const image = product.images[0]
+  const Title = headingLevel === 2 ? 'h2' : 'h3'
   return (
     <ShopLink
       pending="details"
@@ -24,15 +27,16 @@ export function ProductCard({ product, priority = false }: ProductCardProps) {
             alt={product.name}
             fill
             sizes="(min-width: 1024px) 25vw, (min-width: 640px) 50vw, 100vw"
-            priority={priority}
+            preload={priority}
+            fetchPriority={priority ? 'high' : undefined}
             className="object-cover"
           />
         )}
       </div>
       <div className="flex flex-1 flex-col gap-1.5 p-4">
-        <h3 className="line-clamp-2 font-semibold text-ink group-hover:text-brand-700">
+        <Title className="line-clamp-2 font-semibold text-ink group-hover:text-brand-700">
           {product.name}
-        </h3>
+        </Title>
         <div className="flex items-center gap-2 text-sm text-ink-muted">
           <Stars rating={product.ratings} />
           <span>

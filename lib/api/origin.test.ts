@@ -15,6 +15,14 @@ describe('origin check for unsafe requests', () => {
     expect(isOriginAllowed(post({ 'sec-fetch-site': 'cross-site' }))).toBe(false)
   })
 
+  it('takes the origin the browser addressed from the Host header', () => {
+    const req = new Request('http://localhost:3000/api/v1/cart/add', {
+      method: 'POST',
+      headers: { host: '127.0.0.1:3000', origin: 'http://127.0.0.1:3000' },
+    })
+    expect(isOriginAllowed(req)).toBe(true)
+  })
+
   it('lets clients without browser headers through, and safe methods always', () => {
     expect(isOriginAllowed(post({}))).toBe(true)
     const get = new Request('http://localhost:3000/api/v1/products', {

@@ -2,11 +2,22 @@ import { env } from '@/lib/env'
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 
+/**
+ * The shop's own origin: APP_URL, or else the one the browser addressed (its Host header; the
+ * server's own idea of its URL may say localhost where the browser said 127.0.0.1).
+ */
+function ownOrigin(request: Request): string {
+  const configured = env().APP_URL
+  if (configured) return new URL(configured).origin
+  const url = new URL(request.url)
+  const host = request.headers.get('x-forwarded-host') ?? request.headers.get('host') ?? url.host
+  const proto = request.headers.get('x-forwarded-proto') ?? url.protocol.replace(':', '')
+  return `${proto}://${host}`
+}
+
 /** The origins a browser may send unsafe requests from: our own and the configured extras. */
 export function allowedOrigins(request: Request): Set<string> {
-  const e = env()
-  const own = e.APP_URL ? new URL(e.APP_URL).origin : new URL(request.url).origin
-  return new Set([own, ...e.ALLOWED_ORIGINS.map((o) => new URL(o).origin)])
+  return new Set([ownOrigin(request), ...env().ALLOWED_ORIGINS.map((o) => new URL(o).origin)])
 }
 
 /**

@@ -1,5 +1,9 @@
 import 'server-only'
+import { sql } from 'drizzle-orm'
 import { revalidateTag, unstable_cache } from 'next/cache'
+import { getDatabase } from '@/lib/db/client'
+
+const CACHE_CHANNEL = 'shop_cache_tags' // the channel of lib/cache/cache-handler.cjs
 
 // Catalog reads are cached at run time under these tags; services that change products,
 // reviews or stock call `invalidateCatalog`, which expires them at once (no stale reads after a
@@ -29,9 +33,16 @@ export function cachedRead<A extends unknown[], R>(
   }
 }
 
-export function invalidateCatalog(productIds: string[] = []): void {
+/**
+ * Expires the catalog's lists and the given products' pages, here and, on PostgreSQL, in every
+ * other app process (lib/cache/cache-handler.cjs listens on the same channel).
+ */
+export async function invalidateCatalog(productIds: string[] = []): Promise<void> {
   if (!inNextServer()) return
-  for (const tag of [CACHE_TAGS.catalog, ...productIds.map(CACHE_TAGS.product)]) {
-    revalidateTag(tag, { expire: 0 })
+  const tags = [CACHE_TAGS.catalog, ...productIds.map(CACHE_TAGS.product)]
+  for (const tag of tags) revalidateTag(tag, { expire: 0 })
+  const handle = await getDatabase()
+  if (handle.engine === 'postgres') {
+    await handle.db.execute(sql`select pg_notify(${CACHE_CHANNEL}, ${JSON.stringify(tags)})`)
   }
 }

@@ -51,7 +51,7 @@ export async function updateProduct(options: {
       )
     }
   })
-  invalidateCatalog([id])
+  await invalidateCatalog([id])
   const product = await getProduct({ id })
   if (!product) throw notFound('Product not found')
   return product

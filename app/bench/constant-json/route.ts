@@ -1,4 +1,4 @@
-// GET /bench/constant-json: `npm run bench`'s baseline for the API, the cheapest JSON route possible.
+// GET /bench/constant-json: the API baseline of `npm run bench`, the cheapest JSON route there is.
 
 const enabled = () => process.env.BENCH_BASELINE === '1'
 

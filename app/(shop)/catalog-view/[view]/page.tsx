@@ -32,7 +32,8 @@ function describe(view: CatalogView): { title: string; heading: string } {
   if (view.keyword) {
     return { title: `Results for “${view.keyword}”`, heading: `Results for “${view.keyword}”` }
   }
-  if (view.categoryName) return { title: `${view.categoryName} – shop the range`, heading: view.categoryName }
+  if (view.categoryName)
+    return { title: `${view.categoryName} – shop the range`, heading: view.categoryName }
   if (view.kind === 'home') return { title: '', heading: 'Latest products' }
   return { title: 'All products', heading: 'All products' }
 }
@@ -81,7 +82,12 @@ export default async function CatalogPage({ params }: Props) {
         {/* The hero holds the page's h1 on the first home page. */}
         <Heading className="text-2xl font-bold">{describe(view).heading}</Heading>
         <CatalogToolbar view={view} count={result.filteredProductsCount} />
-        <ProductGrid products={result.products} />
+        <ProductGrid
+          products={result.products}
+          headingLevel={Heading === 'h1' ? 2 : 3}
+          // Below the hero the first cards are not what a phone paints first.
+          priorityCount={Heading === 'h1' ? 2 : 0}
+        />
         <Pagination view={view} totalPages={pages} />
       </section>
       <CatalogSync view={view} totalPages={pages} />

@@ -21,7 +21,10 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const image = product.images[0]
   return {
     title: product.name,
-    description: `${product.name}: ${formatPrice(product.price)}. ${product.description}`.slice(0, 160),
+    description: `${product.name}: ${formatPrice(product.price)}. ${product.description}`.slice(
+      0,
+      160,
+    ),
     alternates: { canonical: `/product/${product._id}` },
     openGraph: {
       title: product.name,
