@@ -20,7 +20,10 @@ const VALID = {
 }
 
 async function put(id: string, init: Parameters<typeof apiRequest>[1]) {
-  return PUT(apiRequest(`/api/v1/admin/product/${id}`, { method: 'PUT', ...init }), routeContext({ id }))
+  return PUT(
+    apiRequest(`/api/v1/admin/product/${id}`, { method: 'PUT', ...init }),
+    routeContext({ id }),
+  )
 }
 
 describe('PUT /api/v1/admin/product/{id}', () => {
@@ -43,9 +46,29 @@ describe('PUT /api/v1/admin/product/{id}', () => {
     })
     expect(res.status).toBe(200)
     const body = await res.json()
-    expect(body.product).toMatchObject({ name: 'Renamed Lamp', price: 42.5, stock: 7, itemCondition: 'Renewed', ratings: 3.5, numberOfReviews: 4 })
+    expect(body.product).toMatchObject({
+      name: 'Renamed Lamp',
+      price: 42.5,
+      stock: 7,
+      itemCondition: 'Renewed',
+      ratings: 3.5,
+      numberOfReviews: 4,
+    })
     const [after] = await (await getDb()).select().from(products).where(eq(products.id, p.id))
     expect(after).toMatchObject({ priceCents: 4250, archived: false, ratings: 3.5 })
+  })
+
+  it('takes any price in whole cents', async () => {
+    const admin = await createUser({ role: 'admin' })
+    const p = await createProduct()
+    for (const price of [555.55, 0.1, 19.99, 1_000_000, '1234.56']) {
+      const res = await put(p.id, {
+        json: { ...VALID, price },
+        cookie: await sessionCookieFor(admin),
+      })
+      expect(res.status, String(price)).toBe(200)
+      expect((await res.json()).product.price).toBe(Number(price))
+    }
   })
 
   it('answers 400 with the field for bad values, and 404 for unknown products', async () => {
@@ -67,7 +90,9 @@ describe('PUT /api/v1/admin/product/{id}', () => {
       expect(res.status, `${field}=${value}`).toBe(400)
       expect((await res.json()).message).toContain(field)
     }
-    expect((await put('00000000-0000-4000-8000-000000000009', { json: VALID, cookie })).status).toBe(404)
+    expect(
+      (await put('00000000-0000-4000-8000-000000000009', { json: VALID, cookie })).status,
+    ).toBe(404)
     expect((await put('nope', { json: VALID, cookie })).status).toBe(404)
   })
 
@@ -85,10 +110,16 @@ describe('PUT /api/v1/admin/product/{id}', () => {
   it('takes a multipart form, and new images replace the old ones', async () => {
     const admin = await createUser({ role: 'admin' })
     const p = await createProduct()
-    await (await getDb()).insert(productImages).values({ productId: p.id, url: '/media/old.webp', publicId: 'old.webp' })
+    await (
+      await getDb()
+    )
+      .insert(productImages)
+      .values({ productId: p.id, url: '/media/old.webp', publicId: 'old.webp' })
     const form = new FormData()
     for (const [k, v] of Object.entries(VALID)) form.set(k, String(v))
-    const png = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#abc' } }).png().toBuffer()
+    const png = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#abc' } })
+      .png()
+      .toBuffer()
     form.append('images', new File([new Uint8Array(png)], 'a.png', { type: 'image/png' }))
     form.append('images', new File([new Uint8Array(png)], 'b.jpg', { type: 'image/jpeg' }))
     const res = await put(p.id, { body: form, cookie: await sessionCookieFor(admin) })

@@ -30,15 +30,72 @@ const names = (body: ListBody) => body.products.map((p) => p.name)
 
 // A small catalog with known values; created newest last.
 const CATALOG = [
-  { name: 'Nimbus Pro 14 Laptop', category: 'Laptop', price: 1299, ratings: 4.6, cond: 'New', stock: 5 },
-  { name: 'Nimbus Air 13 Laptop', category: 'Laptop', price: 899.5, ratings: 3.2, cond: 'Renewed', stock: 0 },
+  {
+    name: 'Nimbus Pro 14 Laptop',
+    category: 'Laptop',
+    price: 1299,
+    ratings: 4.6,
+    cond: 'New',
+    stock: 5,
+  },
+  {
+    name: 'Nimbus Air 13 Laptop',
+    category: 'Laptop',
+    price: 899.5,
+    ratings: 3.2,
+    cond: 'Renewed',
+    stock: 0,
+  },
   { name: 'Kestrel A5 Phone', category: 'Phone', price: 149, ratings: 2.1, cond: 'New', stock: 9 },
-  { name: 'Aurelia Studio Headphones', category: 'Sound', price: 199.99, ratings: 4.9, cond: 'New', stock: 3 },
-  { name: 'Lumen 4K Camera', category: 'Camera', price: 2999, ratings: 5, cond: 'Renewed', stock: 2 },
-  { name: 'Oak Bookshelf (5 Tier)', category: 'Furniture', price: 240, ratings: 0, cond: 'New', stock: 7 },
-  { name: 'Pocket Guide to C++ [2nd ed.] 100% (Vol_1) \\ a*b+c? .', category: 'Books', price: 19, ratings: 4, cond: 'New', stock: 50 },
-  { name: 'Phone Stand', category: 'MISCELLANEOUS', price: 12.5, ratings: 1, cond: 'New', stock: 30 },
-  { name: 'Archived Laptop', category: 'Laptop', price: 500, ratings: 5, cond: 'New', stock: 1, archived: true },
+  {
+    name: 'Aurelia Studio Headphones',
+    category: 'Sound',
+    price: 199.99,
+    ratings: 4.9,
+    cond: 'New',
+    stock: 3,
+  },
+  {
+    name: 'Lumen 4K Camera',
+    category: 'Camera',
+    price: 2999,
+    ratings: 5,
+    cond: 'Renewed',
+    stock: 2,
+  },
+  {
+    name: 'Oak Bookshelf (5 Tier)',
+    category: 'Furniture',
+    price: 240,
+    ratings: 0,
+    cond: 'New',
+    stock: 7,
+  },
+  {
+    name: 'Pocket Guide to C++ [2nd ed.] 100% (Vol_1) \\ a*b+c? .',
+    category: 'Books',
+    price: 19,
+    ratings: 4,
+    cond: 'New',
+    stock: 50,
+  },
+  {
+    name: 'Phone Stand',
+    category: 'MISCELLANEOUS',
+    price: 12.5,
+    ratings: 1,
+    cond: 'New',
+    stock: 30,
+  },
+  {
+    name: 'Archived Laptop',
+    category: 'Laptop',
+    price: 500,
+    ratings: 5,
+    cond: 'New',
+    stock: 1,
+    archived: true,
+  },
 ] as const
 
 const ids = new Map<string, string>()
@@ -73,7 +130,11 @@ describe('GET /api/v1/products', () => {
     expect(body.filteredProductsCount).toBe(8)
     expect(body.page).toBe(1)
     expect(body.limit).toBe(8)
-    expect(names(body)).toEqual(CATALOG.filter((p) => !('archived' in p)).map((p) => p.name).reverse())
+    expect(names(body)).toEqual(
+      CATALOG.filter((p) => !('archived' in p))
+        .map((p) => p.name)
+        .reverse(),
+    )
     const camera = body.products.find((p) => p.name === 'Lumen 4K Camera')!
     expect(camera).toEqual({
       _id: ids.get('Lumen 4K Camera'),
@@ -110,29 +171,50 @@ describe('GET /api/v1/products', () => {
     const db = await getDb()
     const same = new Date('2020-05-05T00:00:00Z')
     const twins = []
-    for (let i = 0; i < 5; i++) twins.push(await createProduct({ name: `Twin Lamp ${i}`, createdAt: same }))
+    for (let i = 0; i < 5; i++)
+      twins.push(await createProduct({ name: `Twin Lamp ${i}`, createdAt: same }))
     const pages = []
-    for (let page = 1; page <= 5; page++) pages.push(...names((await list(`?keyword=twin&limit=1&page=${page}`)).body))
+    for (let page = 1; page <= 5; page++)
+      pages.push(...names((await list(`?keyword=twin&limit=1&page=${page}`)).body))
     expect(new Set(pages).size).toBe(5)
     expect(pages).toEqual(names((await list('?keyword=twin&limit=5&sort=newest')).body))
-    for (const t of twins) await db.delete(products).where((await import('drizzle-orm')).eq(products.id, t.id))
+    for (const t of twins)
+      await db.delete(products).where((await import('drizzle-orm')).eq(products.id, t.id))
   })
 
   it('filters by price in dollars, inclusive', async () => {
     const { body } = await list('?price[gte]=149&price[lte]=240')
-    expect(names(body).sort()).toEqual(['Aurelia Studio Headphones', 'Kestrel A5 Phone', 'Oak Bookshelf (5 Tier)'])
-    expect((await list('?price[gte]=899.5&price[lte]=899.5')).body.products.map((p) => p.price)).toEqual([899.5])
+    expect(names(body).sort()).toEqual([
+      'Aurelia Studio Headphones',
+      'Kestrel A5 Phone',
+      'Oak Bookshelf (5 Tier)',
+    ])
+    expect(
+      (await list('?price[gte]=899.5&price[lte]=899.5')).body.products.map((p) => p.price),
+    ).toEqual([899.5])
   })
 
   it('filters by average rating', async () => {
     const { body } = await list('?ratings[gte]=4.6')
-    expect(names(body).sort()).toEqual(['Aurelia Studio Headphones', 'Lumen 4K Camera', 'Nimbus Pro 14 Laptop'])
+    expect(names(body).sort()).toEqual([
+      'Aurelia Studio Headphones',
+      'Lumen 4K Camera',
+      'Nimbus Pro 14 Laptop',
+    ])
   })
 
   it('filters by category and condition, case-insensitively', async () => {
-    expect(names((await list('?category=laptop')).body).sort()).toEqual(['Nimbus Air 13 Laptop', 'Nimbus Pro 14 Laptop'])
-    expect(names((await list('?itemCondition=renewed')).body).sort()).toEqual(['Lumen 4K Camera', 'Nimbus Air 13 Laptop'])
-    expect(names((await list('?category=Laptop&itemCondition=New')).body)).toEqual(['Nimbus Pro 14 Laptop'])
+    expect(names((await list('?category=laptop')).body).sort()).toEqual([
+      'Nimbus Air 13 Laptop',
+      'Nimbus Pro 14 Laptop',
+    ])
+    expect(names((await list('?itemCondition=renewed')).body).sort()).toEqual([
+      'Lumen 4K Camera',
+      'Nimbus Air 13 Laptop',
+    ])
+    expect(names((await list('?category=Laptop&itemCondition=New')).body)).toEqual([
+      'Nimbus Pro 14 Laptop',
+    ])
   })
 
   it('combines every filter', async () => {
@@ -145,7 +227,10 @@ describe('GET /api/v1/products', () => {
   })
 
   it('finds the keyword anywhere in the name or the category, case-insensitively', async () => {
-    expect(names((await list('?keyword=LAPTOP')).body).sort()).toEqual(['Nimbus Air 13 Laptop', 'Nimbus Pro 14 Laptop'])
+    expect(names((await list('?keyword=LAPTOP')).body).sort()).toEqual([
+      'Nimbus Air 13 Laptop',
+      'Nimbus Pro 14 Laptop',
+    ])
     // "phone" is in a category (Phone), in names (Phone Stand) and inside a word (Headphones).
     expect(names((await list('?keyword=phone')).body).sort()).toEqual([
       'Aurelia Studio Headphones',
@@ -162,7 +247,10 @@ describe('GET /api/v1/products', () => {
       ['camra', 'Lumen 4K Camera'],
     ] as const) {
       const found = names((await list(`?keyword=${typo}`)).body)
-      expect(found.some((n) => n.includes(expected)), `${typo}: ${found.join(', ')}`).toBe(true)
+      expect(
+        found.some((n) => n.includes(expected)),
+        `${typo}: ${found.join(', ')}`,
+      ).toBe(true)
     }
     // A literal match comes before a near-miss: "Phone" literally, "Phone Stand" too.
     const ranked = names((await list('?keyword=phone')).body)
@@ -170,19 +258,47 @@ describe('GET /api/v1/products', () => {
   })
 
   it('orders keyword results by relevance: literal matches first', async () => {
-    await createProduct({ name: 'Laptop Sleeve 14', category: 'MISCELLANEOUS', createdAt: new Date('2019-01-01') })
+    await createProduct({
+      name: 'Laptop Sleeve 14',
+      category: 'MISCELLANEOUS',
+      createdAt: new Date('2019-01-01'),
+    })
     const ranked = names((await list('?keyword=laptop&limit=20')).body)
-    expect(ranked.slice(0, 3).sort()).toEqual(['Laptop Sleeve 14', 'Nimbus Air 13 Laptop', 'Nimbus Pro 14 Laptop'])
+    expect(ranked.slice(0, 3).sort()).toEqual([
+      'Laptop Sleeve 14',
+      'Nimbus Air 13 Laptop',
+      'Nimbus Pro 14 Laptop',
+    ])
   })
 
   it('treats special characters as literal text', async () => {
-    for (const keyword of ['(', ')', '.', '*', '+', '?', '[', ']', '%', '_', '\\', 'C++ [2nd', '100%', 'Vol_1', 'a*b+c?']) {
+    for (const keyword of [
+      '(',
+      ')',
+      '.',
+      '*',
+      '+',
+      '?',
+      '[',
+      ']',
+      '%',
+      '_',
+      '\\',
+      'C++ [2nd',
+      '100%',
+      'Vol_1',
+      'a*b+c?',
+    ]) {
       const { status, body } = await list(`?keyword=${encodeURIComponent(keyword)}`)
       expect(status, keyword).toBe(200)
-      expect(names(body), keyword).toContain('Pocket Guide to C++ [2nd ed.] 100% (Vol_1) \\ a*b+c? .')
+      expect(names(body), keyword).toContain(
+        'Pocket Guide to C++ [2nd ed.] 100% (Vol_1) \\ a*b+c? .',
+      )
       // Nothing matches by accident: % and _ are not wildcards, . and * not patterns.
       for (const p of body.products) {
-        const literal = p.name.toLowerCase().includes(keyword.toLowerCase()) || p.category.toLowerCase().includes(keyword.toLowerCase())
+        const literal =
+          p.name.toLowerCase().includes(keyword.toLowerCase()) ||
+          p.category.toLowerCase().includes(keyword.toLowerCase())
         expect(literal, `${keyword} → ${p.name}`).toBe(true)
       }
     }
@@ -250,7 +366,11 @@ describe('GET /api/v1/product/{id}', () => {
   it('answers the product with its reviews', async () => {
     const author = await createUser({ name: 'Grace Hopper', avatarUrl: '/media/g.webp' })
     const id = ids.get('Oak Bookshelf (5 Tier)')!
-    await (await getDb()).insert(reviews).values({ productId: id, userId: author.id, rating: 4, comment: '<b>Sturdy</b>' })
+    await (
+      await getDb()
+    )
+      .insert(reviews)
+      .values({ productId: id, userId: author.id, rating: 4, comment: '<b>Sturdy</b>' })
     const res = await get(id)
     expect(res.status).toBe(200)
     const { product } = await res.json()
@@ -269,7 +389,12 @@ describe('GET /api/v1/product/{id}', () => {
   })
 
   it('answers JSON 404 for unknown, malformed and archived ids', async () => {
-    for (const id of ['00000000-0000-4000-8000-000000000000', 'not-an-id', "1' or '1'='1", ids.get('Archived Laptop')!]) {
+    for (const id of [
+      '00000000-0000-4000-8000-000000000000',
+      'not-an-id',
+      "1' or '1'='1",
+      ids.get('Archived Laptop')!,
+    ]) {
       const res = await get(id)
       expect(res.status, id).toBe(404)
       expect(await res.json()).toEqual({ success: false, message: 'Product not found' })
@@ -278,7 +403,8 @@ describe('GET /api/v1/product/{id}', () => {
 })
 
 describe('GET /api/v1/reviews', () => {
-  const get = (query: string) => reviewsRoute(apiRequest(`/api/v1/reviews${query}`), routeContext({}))
+  const get = (query: string) =>
+    reviewsRoute(apiRequest(`/api/v1/reviews${query}`), routeContext({}))
 
   it('answers the reviews and their number', async () => {
     const id = ids.get('Oak Bookshelf (5 Tier)')!

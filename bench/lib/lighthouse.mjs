@@ -58,7 +58,7 @@ function summarize(lhr) {
 }
 
 /** Runs Lighthouse on each URL in turn, in one Chromium; `track` lets a Ctrl-C close it. */
-export async function runLighthouse(urls, { chromePath, track = () => {} }) {
+export async function runLighthouse(urls, { chromePath, track = () => () => {} }) {
   const chrome = await chromeLauncher.launch({
     chromePath,
     chromeFlags: CHROME_FLAGS,

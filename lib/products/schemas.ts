@@ -125,8 +125,9 @@ export const ProductInputSchema = z.object({
     .trim()
     .min(1, 'description is required')
     .max(5000, 'description must be at most 5,000 characters'),
+  // Whole cents, compared with a tolerance: 555.55 * 100 is 55554.999… in floating point.
   price: formNumber('price').refine(
-    (v) => v > 0 && v <= 1_000_000 && Math.round(v * 100) === v * 100,
+    (v) => v > 0 && v <= 1_000_000 && Math.abs(Math.round(v * 100) - v * 100) < 1e-6,
     {
       message: 'price must be more than 0, in dollars with at most 2 decimals',
     },
