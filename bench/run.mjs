@@ -339,6 +339,7 @@ async function main() {
   const baselines = {}
   const { duration, connections } = settings
   for (const target of plan) {
+    if (server.died()) break
     const url = server.baseUrl + target.path
     const warmed = await warm(url, 5)
     process.stdout.write(`[bench] ${target.name}: ${duration} s × ${connections} connections… `)
@@ -372,7 +373,7 @@ async function main() {
   }
 
   let lighthouse = null
-  if (settings.lighthouse) {
+  if (settings.lighthouse && !server.died()) {
     const lhPaths = ['/', '/products', `/product/${catalog.productId}`]
     console.log(`[bench] Lighthouse (mobile) on ${lhPaths.length} pages…`)
     for (const p of lhPaths) await warm(server.baseUrl + p, 2)
@@ -388,6 +389,12 @@ async function main() {
   }
 
   if (/⨯|\bError:/.test(tail(logFile, 400))) problems.push('the server logged errors (log below)')
+  if (server.died()) {
+    problems.unshift(
+      `the server stopped in the middle of the run (${server.exit}), killed from outside or ` +
+        'crashed; later targets were skipped or failed',
+    )
+  }
   const serverLog = tail(logFile, 20)
   await server.stop()
   stopServer()
@@ -441,6 +448,7 @@ async function main() {
       const where = lost.map(([category, ids]) => `${category}: ${ids.join(', ')}`)
       console.log(`  ${l.path} loses points on ${where.join('; ')}`)
       for (const message of l.consoleErrors) console.log(`    console: ${message}`)
+      for (const issue of l.browserIssues) console.log(`    browser issue: ${issue}`)
     }
   }
   if (run.targets.length > 0) {

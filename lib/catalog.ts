@@ -16,6 +16,21 @@ export const CATEGORIES = [
 ] as const
 export type Category = (typeof CATEGORIES)[number]
 
+/** The categories of the storefront's strip, in SPEC.md §2 order (MISCELLANEOUS is not one). */
+export const STOREFRONT_CATEGORIES = [
+  'Phone',
+  'Laptop',
+  'Fashion',
+  'Households',
+  'Watches',
+  'Furniture',
+  'Toys',
+  'Sound',
+  'Camera',
+  'Books',
+] as const satisfies readonly Category[]
+export type StorefrontCategory = (typeof STOREFRONT_CATEGORIES)[number]
+
 export const ITEM_CONDITIONS = ['New', 'Renewed'] as const
 export type ItemCondition = (typeof ITEM_CONDITIONS)[number]
 

@@ -53,7 +53,11 @@ function summarize(lhr) {
     failing: Object.fromEntries(CATEGORIES.map((id) => [id, losing(lhr, id)])),
     consoleErrors: (lhr.audits['errors-in-console']?.details?.items ?? [])
       .slice(0, 5)
-      .map((item) => `${item.source ?? ''}: ${item.description ?? ''}`.slice(0, 200)),
+      .map((item) => `${item.description ?? ''} ${item.sourceLocation?.url ?? item.url ?? ''}`)
+      .map((line) => line.trim().slice(0, 240)),
+    browserIssues: (lhr.audits['inspector-issues']?.details?.items ?? []).map(
+      (item) => item.issueType ?? 'issue',
+    ),
   }
 }
 

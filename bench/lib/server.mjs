@@ -41,9 +41,11 @@ export async function startServer({ root, port, env, logFile, readyPath, timeout
   )
   fs.closeSync(log)
   let exited = false
+  let stopping = false
   const exit = new Promise((resolve) => {
     child.once('exit', (code, signal) => {
       exited = true
+      server.exit = signal ? `signal ${signal}` : `exit code ${code}`
       resolve({ code, signal })
     })
   })
@@ -56,6 +58,7 @@ export async function startServer({ root, port, env, logFile, readyPath, timeout
     }
   }
   const stop = async () => {
+    stopping = true
     if (exited) return
     signalGroup('SIGTERM')
     const done = await Promise.race([exit.then(() => true), sleep(10_000).then(() => false)])
@@ -64,8 +67,15 @@ export async function startServer({ root, port, env, logFile, readyPath, timeout
       await exit
     }
   }
-  const server = { child, stop, stopNow: () => signalGroup('SIGKILL'), baseUrl: '' }
-  server.baseUrl = `http://127.0.0.1:${port}`
+  const server = {
+    child,
+    stop,
+    baseUrl: `http://127.0.0.1:${port}`,
+    /** How it ended, once it did. */
+    exit: null,
+    /** Ended without our asking: someone else stopped it, or it crashed. */
+    died: () => exited && !stopping,
+  }
 
   const deadline = Date.now() + timeoutMs
   while (Date.now() < deadline) {

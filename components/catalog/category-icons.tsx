@@ -1,22 +1,9 @@
+import { IconSvg } from '@/components/ui/icons'
 import type { ReactNode } from 'react'
 import type { Category } from '@/lib/catalog'
 import { catalogHref, DEFAULT_FILTERS } from '@/lib/products/catalog-view'
 
-/** The categories of the storefront's strip, in SPEC.md §2 order (MISCELLANEOUS is not one). */
-export const STOREFRONT_CATEGORIES = [
-  'Phone',
-  'Laptop',
-  'Fashion',
-  'Households',
-  'Watches',
-  'Furniture',
-  'Toys',
-  'Sound',
-  'Camera',
-  'Books',
-] as const satisfies readonly Category[]
-
-export type StorefrontCategory = (typeof STOREFRONT_CATEGORIES)[number]
+export { STOREFRONT_CATEGORIES, type StorefrontCategory } from '@/lib/catalog'
 
 /**
  * The 10 decorative colours of SPEC.md §2 (Tailwind's 200 shades). They are tile backgrounds:
@@ -115,21 +102,5 @@ const PATHS: Record<Category, ReactNode> = {
 
 /** The decorative icon of a category; the name next to it is what assistive tech reads. */
 export function CategoryIcon({ category, className }: { category: Category; className?: string }) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width="24"
-      height="24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      className={className}
-    >
-      {PATHS[category]}
-    </svg>
-  )
+  return <IconSvg className={className}>{PATHS[category]}</IconSvg>
 }

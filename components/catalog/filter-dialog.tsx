@@ -1,4 +1,5 @@
 'use client'
+import { FilterIcon } from '@/components/ui/icons'
 import { useShopNavigate } from '@/lib/products/use-shop-navigate'
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import useSWR from 'swr'
@@ -184,20 +185,7 @@ export function FilterDialog({ view }: { view: CatalogView }) {
         aria-controls={`${id}-dialog`}
         className="inline-flex h-10 items-center gap-2 rounded-md border border-slate-300 bg-white px-4 text-sm font-semibold text-ink shadow-sm hover:border-brand-600 hover:text-brand-700"
       >
-        <svg
-          viewBox="0 0 24 24"
-          width="18"
-          height="18"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth={2}
-          strokeLinecap="round"
-          strokeLinejoin="round"
-          aria-hidden="true"
-          focusable="false"
-        >
-          <path d="M3 5h18l-7 8v6l-4 2v-8z" />
-        </svg>
+        <FilterIcon className="size-[18px]" />
         Filter
       </button>
       <Dialog id={`${id}-dialog`} open={open} onClose={() => setOpen(false)} title="Filters">

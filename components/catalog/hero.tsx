@@ -1,3 +1,4 @@
+import { ArrowDownIcon } from '@/components/ui/icons'
 import { SITE } from '@/lib/site'
 import { TypewriterTagline } from './typewriter-tagline'
 
@@ -35,20 +36,7 @@ export function Hero() {
             className="mt-8 inline-flex h-11 items-center gap-2 rounded-md bg-byte-cyan px-5 font-semibold text-byte-night shadow-lg shadow-cyan-500/20 hover:bg-cyan-300 focus-visible:outline-byte-cyan"
           >
             Scroll to products
-            <svg
-              viewBox="0 0 24 24"
-              width="20"
-              height="20"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth={2}
-              strokeLinecap="round"
-              strokeLinejoin="round"
-              aria-hidden="true"
-              focusable="false"
-            >
-              <path d="M12 5v14M6 13l6 6 6-6" />
-            </svg>
+            <ArrowDownIcon className="size-5" />
           </a>
         </div>
         {/* A terminal-style panel for wide screens only; phones get the text alone. */}

@@ -1,4 +1,5 @@
 import { ShopLink } from '@/components/layout/shop-link'
+import { ChevronLeftIcon, ChevronRightIcon } from '@/components/ui/icons'
 import { pageHref, type CatalogView } from '@/lib/products/catalog-view'
 
 export type PageWindowItem = number | 'ellipsis'
@@ -34,25 +35,6 @@ const LINK = [
 ].join(' ')
 const CURRENT = `${ITEM} border border-brand-600 bg-brand-600 text-white`
 
-function Chevron({ direction }: { direction: 'left' | 'right' }) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width="16"
-      height="16"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
-      <path d={direction === 'left' ? 'M15 6l-6 6 6 6' : 'M9 6l6 6-6 6'} />
-    </svg>
-  )
-}
-
 /** Previous, numbered pages and Next as plain links (SPEC.md §2 Product list). */
 export function Pagination({ view, totalPages }: { view: CatalogView; totalPages: number }) {
   if (totalPages <= 1) return null
@@ -68,7 +50,7 @@ export function Pagination({ view, totalPages }: { view: CatalogView; totalPages
               rel="prev"
               className={`${LINK} gap-1`}
             >
-              <Chevron direction="left" />
+              <ChevronLeftIcon className="size-4" />
               {/* The chevron alone on a phone; the name is always there for assistive tech. */}
               <span className="sr-only sm:not-sr-only">Previous</span>
             </ShopLink>
@@ -109,7 +91,7 @@ export function Pagination({ view, totalPages }: { view: CatalogView; totalPages
               className={`${LINK} gap-1`}
             >
               <span className="sr-only sm:not-sr-only">Next</span>
-              <Chevron direction="right" />
+              <ChevronRightIcon className="size-4" />
             </ShopLink>
           </li>
         )}

@@ -1,8 +1,9 @@
 'use client'
+import { ChevronLeftIcon, ChevronRightIcon } from '@/components/ui/icons'
 import Autoplay from 'embla-carousel-autoplay'
 import useEmblaCarousel from 'embla-carousel-react'
 import Image from 'next/image'
-import { useEffect, useState, type KeyboardEvent, type SVGProps } from 'react'
+import { useEffect, useState, type KeyboardEvent } from 'react'
 
 type CarouselImage = { url: string; public_id: string }
 type ImageCarouselProps = { images: CarouselImage[]; name: string }
@@ -22,26 +23,6 @@ const ARROW =
 const altText = (name: string, i: number, n: number) => `${name} – image ${i + 1} of ${n}`
 
 const reducedMotion = () => window.matchMedia(REDUCED_MOTION).matches
-
-function Chevron({ left, ...props }: SVGProps<SVGSVGElement> & { left?: boolean }) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      width="24"
-      height="24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2.25}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      {...props}
-    >
-      <path d={left ? 'M15 5l-7 7 7 7' : 'M9 5l7 7-7 7'} />
-    </svg>
-  )
-}
 
 /** The product's images: a carousel when there are several, the image alone when there is one. */
 export function ImageCarousel({ images, name }: ImageCarouselProps) {
@@ -157,7 +138,7 @@ function Carousel({ images, name }: ImageCarouselProps) {
           onClick={() => go('prev')}
           className={`${ARROW} left-2`}
         >
-          <Chevron left className="size-5" />
+          <ChevronLeftIcon className="size-5" />
         </button>
         <button
           type="button"
@@ -165,7 +146,7 @@ function Carousel({ images, name }: ImageCarouselProps) {
           onClick={() => go('next')}
           className={`${ARROW} right-2`}
         >
-          <Chevron className="size-5" />
+          <ChevronRightIcon className="size-5" />
         </button>
       </div>
       <ul className="flex flex-wrap justify-center gap-1">

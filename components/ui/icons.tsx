@@ -3,7 +3,8 @@ import type { SVGProps } from 'react'
 // Inline icons: no icon font, no extra request, no layout shift. Decorative by default.
 type IconProps = SVGProps<SVGSVGElement>
 
-function Svg({ children, ...props }: IconProps) {
+/** The frame every line icon shares: 24×24, stroked in the text colour, hidden from AT. */
+export function IconSvg({ children, ...props }: IconProps) {
   return (
     <svg
       viewBox="0 0 24 24"
@@ -24,80 +25,104 @@ function Svg({ children, ...props }: IconProps) {
 }
 
 export const MenuIcon = (p: IconProps) => (
-  <Svg {...p}>
+  <IconSvg {...p}>
     <path d="M4 6h16M4 12h16M4 18h16" />
-  </Svg>
+  </IconSvg>
+)
+
+export const ChevronLeftIcon = (p: IconProps) => (
+  <IconSvg {...p}>
+    <path d="M15 5l-7 7 7 7" />
+  </IconSvg>
+)
+
+export const ChevronRightIcon = (p: IconProps) => (
+  <IconSvg {...p}>
+    <path d="M9 5l7 7-7 7" />
+  </IconSvg>
+)
+
+export const FilterIcon = (p: IconProps) => (
+  <IconSvg {...p}>
+    <path d="M3 5h18l-7 8v6l-4 2v-8z" />
+  </IconSvg>
+)
+
+export const ArrowDownIcon = (p: IconProps) => (
+  <IconSvg {...p}>
+    <path d="M12 5v14M6 13l6 6 6-6" />
+  </IconSvg>
 )
 
 export const CloseIcon = (p: IconProps) => (
-  <Svg {...p}>
+  <IconSvg {...p}>
     <path d="M6 6l12 12M18 6L6 18" />
-  </Svg>
+  </IconSvg>
 )
 
 export const SearchIcon = (p: IconProps) => (
-  <Svg {...p}>
+  <IconSvg {...p}>
     <circle cx="11" cy="11" r="7" />
     <path d="M20 20l-3.5-3.5" />
-  </Svg>
+  </IconSvg>
 )
 
 export const UserIcon = (p: IconProps) => (
-  <Svg {...p}>
+  <IconSvg {...p}>
     <circle cx="12" cy="8" r="4" />
     <path d="M4 21c1.5-4 4.5-6 8-6s6.5 2 8 6" />
-  </Svg>
+  </IconSvg>
 )
 
 export const MailIcon = (p: IconProps) => (
-  <Svg {...p}>
+  <IconSvg {...p}>
     <rect x="3" y="5" width="18" height="14" rx="2" />
     <path d="M3 7l9 6 9-6" />
-  </Svg>
+  </IconSvg>
 )
 
 export const HomeIcon = (p: IconProps) => (
-  <Svg {...p}>
+  <IconSvg {...p}>
     <path d="M3 11l9-7 9 7v9a1 1 0 0 1-1 1h-5v-6h-6v6H4a1 1 0 0 1-1-1z" />
-  </Svg>
+  </IconSvg>
 )
 
 export const GridIcon = (p: IconProps) => (
-  <Svg {...p}>
+  <IconSvg {...p}>
     <rect x="3" y="3" width="7" height="7" rx="1" />
     <rect x="14" y="3" width="7" height="7" rx="1" />
     <rect x="3" y="14" width="7" height="7" rx="1" />
     <rect x="14" y="14" width="7" height="7" rx="1" />
-  </Svg>
+  </IconSvg>
 )
 
 export const CartIcon = (p: IconProps) => (
-  <Svg {...p}>
+  <IconSvg {...p}>
     <circle cx="9" cy="20" r="1.5" />
     <circle cx="18" cy="20" r="1.5" />
     <path d="M2 3h3l2.5 12h12L22 7H6.2" />
-  </Svg>
+  </IconSvg>
 )
 
 export const InfoIcon = (p: IconProps) => (
-  <Svg {...p}>
+  <IconSvg {...p}>
     <circle cx="12" cy="12" r="9" />
     <path d="M12 11v6M12 7.5v.5" />
-  </Svg>
+  </IconSvg>
 )
 
 export const DashboardIcon = (p: IconProps) => (
-  <Svg {...p}>
+  <IconSvg {...p}>
     <path d="M4 13h6V4H4zM14 20h6v-9h-6zM14 4v4h6V4zM4 20h6v-3H4z" />
-  </Svg>
+  </IconSvg>
 )
 
 export const ChipIcon = (p: IconProps) => (
-  <Svg {...p}>
+  <IconSvg {...p}>
     <rect x="6" y="6" width="12" height="12" rx="2" />
     <rect x="9.5" y="9.5" width="5" height="5" rx="0.5" />
     <path d="M9 2v3M15 2v3M9 19v3M15 19v3M2 9h3M2 15h3M19 9h3M19 15h3" />
-  </Svg>
+  </IconSvg>
 )
 
 const brand = (d: string) => {

@@ -13,6 +13,8 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
+// Relative, not '@/': drizzle-kit loads this file without the app's path aliases.
+import { CATEGORIES, ITEM_CONDITIONS, ORDER_STATUSES, ROLES } from '../catalog'
 
 // One table per entity of SPEC.md §3 plus what the rules of API.md need.
 // Money is integer cents; ids are UUIDs sent as opaque strings.
@@ -31,9 +33,7 @@ export const users = pgTable(
     // Stored trimmed and lower-cased by the services; the unique index makes it one account per address.
     email: text('email').notNull(),
     passwordHash: text('password_hash').notNull(),
-    role: text('role', { enum: ['user', 'admin'] })
-      .notNull()
-      .default('user'),
+    role: text('role', { enum: ROLES }).notNull().default('user'),
     verified: boolean('verified').notNull().default(false),
     avatarUrl: text('avatar_url').notNull().default(''),
     avatarPublicId: text('avatar_public_id').notNull().default(''),
@@ -44,7 +44,7 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex('users_email_key').on(t.email),
-    check('users_role_check', inList('role', ['user', 'admin'])),
+    check('users_role_check', inList('role', ROLES)),
   ],
 )
 
@@ -78,9 +78,7 @@ export const products = pgTable(
     priceCents: integer('price_cents').notNull(),
     category: text('category').notNull(),
     stock: integer('stock').notNull().default(0),
-    itemCondition: text('item_condition', { enum: ['New', 'Renewed'] })
-      .notNull()
-      .default('New'),
+    itemCondition: text('item_condition', { enum: ITEM_CONDITIONS }).notNull().default('New'),
     // Average rating rounded to one decimal, recomputed with the reviews in one transaction.
     ratings: doublePrecision('ratings').notNull().default(0),
     numberOfReviews: integer('number_of_reviews').notNull().default(0),
@@ -95,23 +93,8 @@ export const products = pgTable(
     check('products_price_check', sql`${t.priceCents} > 0`),
     check('products_ratings_check', sql`${t.ratings} between 0 and 5`),
     check('products_reviews_check', sql`${t.numberOfReviews} >= 0`),
-    check('products_condition_check', inList('item_condition', ['New', 'Renewed'])),
-    check(
-      'products_category_check',
-      inList('category', [
-        'Laptop',
-        'Phone',
-        'Watches',
-        'Fashion',
-        'Households',
-        'Sound',
-        'Toys',
-        'Furniture',
-        'Books',
-        'Camera',
-        'MISCELLANEOUS',
-      ]),
-    ),
+    check('products_condition_check', inList('item_condition', ITEM_CONDITIONS)),
+    check('products_category_check', inList('category', CATEGORIES)),
     // The default list order (newest first, id as tie-break) and the filters beside it.
     index('products_created_idx')
       .on(t.createdAt.desc(), t.id.desc())
@@ -210,9 +193,7 @@ export const orders = pgTable(
     itemsCents: integer('items_cents').notNull(),
     shippingCents: integer('shipping_cents').notNull(),
     totalCents: integer('total_cents').notNull(),
-    orderStatus: text('order_status', { enum: ['processing', 'Shipped', 'Delivered'] })
-      .notNull()
-      .default('processing'),
+    orderStatus: text('order_status', { enum: ORDER_STATUSES }).notNull().default('processing'),
     paidAt: timestamp('paid_at', { withTimezone: true }).notNull().defaultNow(),
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
     createdAt: createdAt(),
@@ -220,7 +201,7 @@ export const orders = pgTable(
   (t) => [
     index('orders_user_idx').on(t.userId, t.createdAt.desc()),
     index('orders_created_idx').on(t.createdAt.desc()),
-    check('orders_status_check', inList('order_status', ['processing', 'Shipped', 'Delivered'])),
+    check('orders_status_check', inList('order_status', ORDER_STATUSES)),
     check('orders_total_check', sql`${t.totalCents} = ${t.itemsCents} + ${t.shippingCents}`),
   ],
 )
