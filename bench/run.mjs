@@ -47,7 +47,7 @@ const TARGETS = {
 // Settings
 
 function settingsFrom(argv) {
-  const { values } = parseArgs({
+  const { values } = parseArgsOrFail({
     args: argv,
     options: {
       products: { type: 'string' },
@@ -80,6 +80,14 @@ function settingsFrom(argv) {
     only: values.only ?? null,
     lighthouse: !values['no-lighthouse'],
     apiListQuery: API_LIST_QUERY,
+  }
+}
+
+function parseArgsOrFail(config) {
+  try {
+    return parseArgs(config)
+  } catch (error) {
+    return fail(`${error.message} (--help lists the options)`)
   }
 }
 
@@ -470,8 +478,12 @@ async function main() {
   fs.mkdirSync(RESULTS_DIR, { recursive: true })
   const text = `${JSON.stringify(run, null, 2)}\n`
   fs.writeFileSync(path.join(RESULTS_DIR, 'latest.json'), text)
-  fs.writeFileSync(path.join(RESULTS_DIR, `catalog-${run.products}.json`), text)
-  console.log(`\n[bench] wrote bench/results/latest.json and catalog-${run.products}.json`)
+  // Only complete runs become a catalog size's reference for the big-catalog comparison.
+  const referenceFile = settings.only === null ? `catalog-${run.products}.json` : null
+  if (referenceFile) fs.writeFileSync(path.join(RESULTS_DIR, referenceFile), text)
+  console.log(
+    `\n[bench] wrote bench/results/latest.json${referenceFile ? ` and ${referenceFile}` : ''}`,
+  )
   return problems.length > 0 ? 1 : 0
 }
 
