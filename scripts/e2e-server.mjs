@@ -11,7 +11,12 @@ ensureBuild()
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-e2e-'))
 console.log(`[e2e] DATA_DIR=${dataDir}`)
-const env = { ...process.env, NODE_ENV: 'production', DATA_DIR: dataDir }
+const env = {
+  ...process.env,
+  NODE_ENV: 'production',
+  DATA_DIR: dataDir,
+  PORT: process.env.PORT || '3100',
+}
 delete env.DATABASE_URL
 
 const child = spawn(

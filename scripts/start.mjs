@@ -1,7 +1,6 @@
 // `npm start`: the shop on http://localhost:3000 (PORT to change), built first when needed.
 // Without DATABASE_URL it runs on the embedded database in DATA_DIR (default ./data), migrated
 // and filled with the demo catalog on the first start.
-import { spawn } from 'node:child_process'
 import path from 'node:path'
 import { ensureBuild } from './build-if-needed.mjs'
 import { dataDirHolder } from './data-dir-lock.mjs'
@@ -23,11 +22,5 @@ if (!process.env.DATABASE_URL) {
 
 ensureBuild()
 
-const port = process.env.PORT || '3000'
-const child = spawn(
-  process.execPath,
-  [path.join(ROOT, 'node_modules/next/dist/bin/next'), 'start', '--port', port],
-  { cwd: ROOT, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } },
-)
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal))
-child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)))
+const { startServer } = await import('./server.mjs')
+await startServer()

@@ -27,17 +27,16 @@ export function tail(file, lines = 30) {
 }
 
 /**
- * Starts `next start` and resolves once `readyPath` answers 200. `stop()` ends the whole group
+ * Starts the production server (scripts/server.mjs) and resolves once `readyPath` answers 200. `stop()` ends the whole group
  * and resolves when the process is gone (PGlite's folder lock is free again then).
  */
 export async function startServer({ root, port, env, logFile, readyPath, timeoutMs = 90_000 }) {
   const log = fs.openSync(logFile, 'a')
   const child = spawn(
     process.execPath,
-    // No --hostname 127.0.0.1: Next then treats the proxy's rewrites to its own (localhost)
-    // URLs as external, and every rewritten catalog page answers 404.
-    [path.join(root, 'node_modules/next/dist/bin/next'), 'start', '--port', String(port)],
-    { cwd: root, env, detached: true, stdio: ['ignore', log, log] },
+    // The server `npm start` runs: Next behind the front micro-cache.
+    [path.join(root, 'scripts/server.mjs')],
+    { cwd: root, env: { ...env, PORT: String(port) }, detached: true, stdio: ['ignore', log, log] },
   )
   fs.closeSync(log)
   let exited = false

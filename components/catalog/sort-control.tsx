@@ -2,7 +2,7 @@
 import { useShopNavigate } from '@/lib/products/use-shop-navigate'
 import { useId, useOptimistic, useTransition } from 'react'
 import { catalogHref, type CatalogView } from '@/lib/products/catalog-view'
-import type { Sort } from '@/lib/products/schemas'
+import type { Sort } from '@/lib/products/constants'
 
 const LABELS: Record<Sort, string> = {
   relevance: 'Relevance',

@@ -1,8 +1,15 @@
 'use client'
+import dynamic from 'next/dynamic'
 import { useSyncExternalStore } from 'react'
-import Typewriter from 'typewriter-effect'
 
 export const TAGLINE = 'FIND AMAZING PRODUCTS HERE...'
+
+// Loaded after the page is interactive: the animation is decoration, and the static text stands
+// in until it arrives, so it costs the first paint nothing.
+const Typewriter = dynamic(() => import('typewriter-effect'), {
+  ssr: false,
+  loading: () => <>{TAGLINE}</>,
+})
 
 // A module constant: the component restarts the animation whenever its options change by value.
 const OPTIONS = {

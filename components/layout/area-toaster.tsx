@@ -1,27 +1,6 @@
 'use client'
-import { useEffect } from 'react'
-import { toast, Toaster, useToasterStore, type ToastPosition } from 'react-hot-toast'
+import dynamic from 'next/dynamic'
 
-// SPEC.md §9: the storefront shows toasts 5000 ms at the top right; the account and admin
-// areas 1500 ms at the bottom centre, at most two at once.
-export const TOAST_SETTINGS = {
-  storefront: { position: 'top-right', duration: 5000, limit: Infinity },
-  account: { position: 'bottom-center', duration: 1500, limit: 2 },
-} as const satisfies Record<string, { position: ToastPosition; duration: number; limit: number }>
-
-export type ToastArea = keyof typeof TOAST_SETTINGS
-
-export function AreaToaster({ area }: { area: ToastArea }) {
-  const { position, duration, limit } = TOAST_SETTINGS[area]
-  const { toasts } = useToasterStore()
-
-  useEffect(() => {
-    // Newest first: everything past the limit is the oldest, and goes.
-    toasts
-      .filter((t) => t.visible)
-      .slice(limit)
-      .forEach((t) => toast.dismiss(t.id))
-  }, [toasts, limit])
-
-  return <Toaster position={position} toastOptions={{ duration }} />
-}
+// The toaster arrives after the page is interactive: no page shows a toast before that, and
+// toasts raised meanwhile wait in react-hot-toast's store until it mounts.
+export const AreaToaster = dynamic(() => import('./area-toaster-view'), { ssr: false })

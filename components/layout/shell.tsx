@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
-import { AreaToaster, type ToastArea } from './area-toaster'
+import { AreaToaster } from './area-toaster'
+import type { ToastArea } from './toast-settings'
 import { Footer } from './footer'
 import { PendingView } from './pending-view'
 import { TopBar } from './top-bar'

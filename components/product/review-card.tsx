@@ -17,6 +17,7 @@ export function ReviewCard({ review }: { review: ReviewJson }) {
         {/* SPEC.md §2: the avatar targets /user/profile (the viewer's own profile). */}
         <Link
           href="/user/profile"
+          prefetch={false}
           className="block size-12 shrink-0 overflow-hidden rounded-full bg-slate-200"
         >
           {review.avatar ? (

@@ -45,6 +45,8 @@ function tagsOf(value, ctx) {
 function expire(tags) {
   const now = Date.now()
   for (const tag of tags) revalidatedAt.set(tag, now)
+  // The micro-cache in front of Next (scripts/front-cache.mjs) holds whole pages: empty it too.
+  if (globalThis.__shopFrontCache) globalThis.__shopFrontCache.purge()
 }
 
 function isExpired(entry, extraTags) {

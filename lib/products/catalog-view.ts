@@ -1,5 +1,5 @@
 import { CATEGORIES, ITEM_CONDITIONS, type Category, type ItemCondition } from '@/lib/catalog'
-import { MAX_KEYWORD_LENGTH, PAGE_SIZE, SORTS, type ProductFilters, type Sort } from './schemas'
+import { MAX_KEYWORD_LENGTH, PAGE_SIZE, SORTS, type ProductFilters, type Sort } from './constants'
 
 // What a catalog page shows (home, /products, /products/{keyword}), kept in the URL so every
 // view can be shared, reloaded and navigated with back and forward. Shared by the server (which

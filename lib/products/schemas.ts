@@ -1,14 +1,12 @@
 import { z } from 'zod'
-import { CATEGORIES, ITEM_CONDITIONS, type Category } from '@/lib/catalog'
+import { CATEGORIES, ITEM_CONDITIONS } from '@/lib/catalog'
+import { MAX_KEYWORD_LENGTH, MAX_LIMIT, PAGE_SIZE, SORTS, type ProductFilters } from './constants'
 
 // The query of GET /api/v1/products (API.md), shared by the handler, the pages and the filter UI.
 // Unknown parameters are ignored; malformed ones are a 400 naming the parameter.
 
-export const PAGE_SIZE = 8
-export const MAX_LIMIT = 100
-export const MAX_KEYWORD_LENGTH = 100
-export const SORTS = ['relevance', 'newest', 'price_asc', 'price_desc', 'rating'] as const
-export type Sort = (typeof SORTS)[number]
+export { MAX_KEYWORD_LENGTH, MAX_LIMIT, PAGE_SIZE, SORTS, type Sort } from './constants'
+export type { ProductFilters } from './constants'
 
 const number = (name: string) =>
   z
@@ -76,15 +74,6 @@ export const ProductQuerySchema = z.object({
 
 export type ProductQuery = z.output<typeof ProductQuerySchema>
 
-/** The filters of a list, in the units the services use. */
-export type ProductFilters = {
-  keyword: string
-  minPrice?: number
-  maxPrice?: number
-  minRating?: number
-  category?: Category
-  itemCondition?: (typeof ITEM_CONDITIONS)[number]
-}
 
 export function filtersOf(q: ProductQuery): ProductFilters {
   return {
