@@ -250,23 +250,26 @@ export function FilterDialog({ view }: { view: CatalogView }) {
                 const count = conditionCount(o.value)
                 const countId = `${id}-condition-${o.label}-count`
                 return (
-                  <label key={o.label} className={PILL}>
-                    <input
-                      type="radio"
-                      name={`${id}-condition`}
-                      value={o.value}
-                      checked={draft.itemCondition === o.value}
-                      onChange={() => update({ itemCondition: o.value })}
-                      aria-describedby={count === undefined ? undefined : countId}
-                      className="accent-brand-600"
-                    />
-                    {o.label}
+                  // The count sits beside the label, not in it: the choice's name stays "New".
+                  <div key={o.label} className={PILL}>
+                    <label className="flex flex-1 cursor-pointer items-center gap-2">
+                      <input
+                        type="radio"
+                        name={`${id}-condition`}
+                        value={o.value}
+                        checked={draft.itemCondition === o.value}
+                        onChange={() => update({ itemCondition: o.value })}
+                        aria-describedby={count === undefined ? undefined : countId}
+                        className="accent-brand-600"
+                      />
+                      {o.label}
+                    </label>
                     {/* Always there and right-aligned: a count arriving moves nothing. */}
                     <span id={countId} className="ml-auto text-xs text-ink-muted tabular-nums">
                       {count === undefined ? '' : count.toLocaleString('en-US')}
                       {count !== undefined && <span className="sr-only"> products</span>}
                     </span>
-                  </label>
+                  </div>
                 )
               })}
             </div>
