@@ -446,7 +446,8 @@ async function main() {
   console.log(loadTable(load))
   console.log(
     "\n×base: req/s ÷ the baseline's (pages: static file, API: constant JSON, same bytes); " +
-      "p99×base: p99 ÷ the baseline's.",
+      "p99×base: p99 ÷ the baseline's.\ncold ms: the first answer of the freshly started " +
+      'server, before anything was cached (a cache miss renders the page from the database).',
   )
   if (lighthouse) {
     console.log(`\n${lighthouseTable(lighthouse)}`)

@@ -37,6 +37,7 @@ export function loadTable(results) {
     ['p99×base', 'right'],
     ['non-2xx', 'right'],
     ['errors', 'right'],
+    ['cold ms', 'right'],
   ]
   const rows = results.map((r) => [
     r.baseline ? `${r.name} (baseline)` : `  ${r.name}`,
@@ -49,6 +50,7 @@ export function loadTable(results) {
     r.baseline ? '' : fmt.ratio(r.p99Ratio),
     r.non2xx > 0 ? `${fmt.int(r.non2xx)} !` : '0',
     r.errors + r.timeouts > 0 ? `${fmt.int(r.errors + r.timeouts)} !` : '0',
+    r.warm.firstMs == null ? '' : fmt.one(r.warm.firstMs),
   ])
   return table(columns, rows)
 }

@@ -33,16 +33,29 @@ export function likePattern(keyword: string): string {
   return `%${keyword.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`
 }
 
-function keywordMatch(keyword: string): { where: SQL; literal: SQL; similarity: SQL } | undefined {
+function keywordMatch(keyword: string): { where: SQL; rank: SQL } | undefined {
   if (!keyword) return undefined
-  const pattern = likePattern(keyword)
   const kw = keyword.toLowerCase()
-  const literal = sql`(lower(${products.name}) like ${pattern} escape '\\' or lower(${products.category}) like ${pattern} escape '\\')`
-  const similarity = sql`word_similarity(${kw}, lower(${products.name}))`
+  const inName = sql`lower(${products.name}) like ${likePattern(keyword)} escape '\\'`
+  // Categories are a closed list: which ones contain the keyword is known here, and an IN on
+  // the category index is far cheaper than a pattern over every row.
+  const categories = CATEGORIES.filter((c) => c.toLowerCase().includes(kw))
+  const inCategory = categories.length
+    ? sql`${products.category} in (${sql.join(
+        categories.map((c) => sql`${c}`),
+        sql`, `,
+      )})`
+    : sql`false`
   // Trigrams only see letters and digits: "_a_b_" would "resemble" every name with an a or b.
   const letters = kw.replace(/[^\p{L}\p{N}]/gu, '').length
-  const typo = letters >= TYPO_MIN_LENGTH ? sql` or ${kw} <% lower(${products.name})` : sql``
-  return { where: sql`(${literal}${typo})`, literal, similarity }
+  const typo = letters >= TYPO_MIN_LENGTH ? sql`${kw} <% lower(${products.name})` : sql`false`
+  return {
+    where: sql`(${inName} or ${inCategory} or ${typo})`,
+    // Name matches, then category matches, then near-misses by likeness (computed only for
+    // those, as the CASE stops at the first branch that holds).
+    rank: sql`case when ${inName} then 3 when ${inCategory} then 2
+      else word_similarity(${kw}, lower(${products.name})) end`,
+  }
 }
 
 type Skip = 'category' | 'itemCondition'
@@ -73,13 +86,7 @@ function orderBy(f: ProductFilters, sort: Sort | undefined): SQL[] {
     case 'rating':
       return [desc(products.ratings), desc(products.numberOfReviews), ...newest]
     case 'relevance':
-      if (match) {
-        return [
-          desc(sql`case when ${match.literal} then 1 else 0 end`),
-          desc(match.similarity),
-          ...newest,
-        ]
-      }
+      if (match) return [desc(match.rank), ...newest]
       return newest
     case 'newest':
       return newest
