@@ -1,17 +1,9 @@
 import { defineConfig, devices } from '@playwright/test'
+import chromium from './scripts/chromium.json'
 import { E2E_PORT, E2E_SESSION_SECRET } from './e2e/support/constants'
 
 // End-to-end tests drive the production build in Debian's Chromium (Playwright cannot download
 // its own browsers here), against a fresh temporary DATA_DIR seeded with the demo catalog.
-const chromiumArgs = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-]
 
 export default defineConfig({
   testDir: 'e2e',
@@ -26,8 +18,8 @@ export default defineConfig({
     baseURL: `http://127.0.0.1:${E2E_PORT}`,
     trace: 'retain-on-failure',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-      args: chromiumArgs,
+      executablePath: process.env.CHROMIUM_PATH || chromium.path,
+      args: chromium.args,
     },
   },
   projects: [

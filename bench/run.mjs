@@ -388,7 +388,7 @@ async function main() {
     lighthouse = (
       await runLighthouse(
         lhPaths.map((p) => server.baseUrl + p),
-        { chromePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', track: onCleanup },
+        { track: onCleanup },
       )
     ).map((r, i) => ({ path: i === 2 ? '/product/{id}' : lhPaths[i], ...r }))
     for (const r of lighthouse) {

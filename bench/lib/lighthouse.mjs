@@ -1,20 +1,15 @@
 // Lighthouse with its default (mobile: Moto G Power, slow 4G, 4x CPU slowdown) settings, run
 // against the same server the load test used.
+import fs from 'node:fs'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo']
 
-const CHROME_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-]
+const chromium = JSON.parse(
+  fs.readFileSync(new URL('../../scripts/chromium.json', import.meta.url), 'utf8'),
+)
+const CHROME_FLAGS = ['--headless=new', ...chromium.args]
 
 /** Transferred JavaScript: the resource summary when present, else the request list. */
 function scriptBytes(lhr) {
@@ -62,7 +57,10 @@ function summarize(lhr) {
 }
 
 /** Runs Lighthouse on each URL in turn, in one Chromium; `track` lets a Ctrl-C close it. */
-export async function runLighthouse(urls, { chromePath, track = () => () => {} }) {
+export async function runLighthouse(
+  urls,
+  { chromePath = process.env.CHROMIUM_PATH || chromium.path, track = () => () => {} },
+) {
   const chrome = await chromeLauncher.launch({
     chromePath,
     chromeFlags: CHROME_FLAGS,

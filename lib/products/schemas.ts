@@ -20,6 +20,21 @@ const integer = (name: string, min: number, max: number) =>
     message: `${name} must be a whole number from ${min} to ${max}`,
   })
 
+/** One of a fixed list, matched case-insensitively and answered in its canonical spelling. */
+const oneOf = <T extends string>(name: string, values: readonly T[]) =>
+  z
+    .string()
+    .trim()
+    .transform((v, ctx): T | undefined => {
+      if (v === '') return undefined
+      const match = values.find((c) => c.toLowerCase() === v.toLowerCase())
+      if (match === undefined) {
+        ctx.addIssue({ code: 'custom', message: `${name} must be one of ${values.join(', ')}` })
+        return z.NEVER
+      }
+      return match
+    })
+
 export const ProductQuerySchema = z.object({
   page: integer('page', 1, 1_000_000).default(1),
   limit: integer('limit', 1, MAX_LIMIT).default(PAGE_SIZE),
@@ -40,40 +55,12 @@ export const ProductQuerySchema = z.object({
   'ratings[gte]': number('ratings[gte]')
     .refine((v) => v >= 0 && v <= 5, { message: 'ratings[gte] must be from 0 to 5' })
     .optional(),
-  category: z
-    .string()
-    .trim()
-    .transform((v, ctx) => {
-      if (v === '') return undefined
-      const match = CATEGORIES.find((c) => c.toLowerCase() === v.toLowerCase())
-      if (!match) {
-        ctx.addIssue({
-          code: 'custom',
-          message: `category must be one of ${CATEGORIES.join(', ')}`,
-        })
-        return z.NEVER
-      }
-      return match
-    })
-    .optional(),
-  itemCondition: z
-    .string()
-    .trim()
-    .transform((v, ctx) => {
-      if (v === '') return undefined
-      const match = ITEM_CONDITIONS.find((c) => c.toLowerCase() === v.toLowerCase())
-      if (!match) {
-        ctx.addIssue({ code: 'custom', message: 'itemCondition must be New or Renewed' })
-        return z.NEVER
-      }
-      return match
-    })
-    .optional(),
+  category: oneOf('category', CATEGORIES).optional(),
+  itemCondition: oneOf('itemCondition', ITEM_CONDITIONS).optional(),
   sort: z.enum(SORTS, { message: `sort must be one of ${SORTS.join(', ')}` }).optional(),
 })
 
 export type ProductQuery = z.output<typeof ProductQuerySchema>
-
 
 export function filtersOf(q: ProductQuery): ProductFilters {
   return {

@@ -8,6 +8,7 @@ import { isUuid } from '@/lib/ids'
 import { toCents } from '@/lib/money'
 import type { StoredImage } from '@/lib/storage/images'
 import { getProduct, type ProductDetailJson } from './get-product'
+import { productImageRows } from './image-rows'
 import type { ProductInput } from './schemas'
 
 /**
@@ -39,16 +40,7 @@ export async function updateProduct(options: {
     if (!row) throw notFound('Product not found')
     if (images && images.length > 0) {
       await tx.delete(productImages).where(eq(productImages.productId, id))
-      await tx.insert(productImages).values(
-        images.map((img, position) => ({
-          productId: id,
-          url: img.url,
-          publicId: img.publicId,
-          position,
-          width: img.width,
-          height: img.height,
-        })),
-      )
+      await tx.insert(productImages).values(productImageRows(id, images))
     }
   })
   await invalidateCatalog([id])

@@ -3,6 +3,7 @@ import { count, eq, sql } from 'drizzle-orm'
 import { hashPassword } from '@/lib/auth/password'
 import { productImages, products, reviews, users } from '@/lib/db/schema'
 import type { Db } from '@/lib/db/open'
+import { productImageRows } from '@/lib/products/image-rows'
 import { saveWebp } from '@/lib/storage/images'
 import { renderAvatar } from './avatar'
 import { DEMO_PRODUCTS, DEMO_SHOPPERS, REVIEW_COMMENTS, type DemoProduct } from './catalog-data'
@@ -118,18 +119,9 @@ export async function seedDemo({
     )
     .returning({ id: products.id })
 
-  await db.insert(productImages).values(
-    inserted.flatMap(({ id }, i) =>
-      (rendered[i] ?? []).map((img, position) => ({
-        productId: id,
-        url: img.url,
-        publicId: img.publicId,
-        position,
-        width: img.width,
-        height: img.height,
-      })),
-    ),
-  )
+  await db
+    .insert(productImages)
+    .values(inserted.flatMap(({ id }, i) => productImageRows(id, rendered[i] ?? [])))
 
   // Each product gets a "quality" so averages spread from 1 to 5; about one in seven has none.
   const reviewRows = inserted.flatMap(({ id }) => {
