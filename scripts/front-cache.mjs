@@ -66,6 +66,17 @@ export function createFrontCache() {
     let size = 0
     const write = res.write.bind(res)
     const end = res.end.bind(res)
+    const writeHead = res.writeHead.bind(res)
+    // Headers handed to writeHead are not readable with getHeader: move them to setHeader first.
+    res.writeHead = (status, reason, headers) => {
+      const given = typeof reason === 'object' ? reason : headers
+      if (given && !Array.isArray(given)) {
+        for (const [name, value] of Object.entries(given)) {
+          if (value !== undefined) res.setHeader(name, value)
+        }
+      }
+      return typeof reason === 'string' ? writeHead(status, reason) : writeHead(status)
+    }
     const keep = (chunk, encoding) => {
       if (chunk === undefined || chunk === null || typeof chunk === 'function' || size > MAX_ENTRY)
         return
