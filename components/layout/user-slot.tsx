@@ -1,7 +1,7 @@
 'use client'
-import Image from 'next/image'
 import Link from 'next/link'
 import { usePathname } from 'next/navigation'
+import { Avatar } from '@/components/ui/avatar'
 import { UserIcon } from '@/components/ui/icons'
 import { useMe } from '@/lib/users/use-me'
 
@@ -34,20 +34,7 @@ export function UserSlot() {
       className="block size-9 overflow-hidden rounded-full ring-2 ring-byte-cyan/70 hover:ring-byte-cyan"
       title={`${user.name} – your profile`}
     >
-      {user.avatar.url ? (
-        <Image
-          src={user.avatar.url}
-          alt={`${user.name}'s profile`}
-          width={36}
-          height={36}
-          className="size-9 object-cover"
-        />
-      ) : (
-        <span className="flex size-9 items-center justify-center bg-brand-600 text-white">
-          <UserIcon className="size-5" />
-          <span className="sr-only">{user.name}&apos;s profile</span>
-        </span>
-      )}
+      <Avatar url={user.avatar.url} alt={`${user.name}'s profile`} size={36} />
     </Link>
   )
 }

@@ -1,7 +1,6 @@
-import Image from 'next/image'
 import Link from 'next/link'
 import type { ReactNode } from 'react'
-import { UserIcon } from '@/components/ui/icons'
+import { Avatar } from '@/components/ui/avatar'
 import { Stars } from '@/components/ui/stars'
 import type { ReviewJson } from '@/lib/reviews/review-json'
 
@@ -20,20 +19,7 @@ export function ReviewCard({ review }: { review: ReviewJson }) {
           prefetch={false}
           className="block size-12 shrink-0 overflow-hidden rounded-full bg-slate-200"
         >
-          {review.avatar ? (
-            <Image
-              src={review.avatar}
-              alt={`${review.name}'s avatar`}
-              width={48}
-              height={48}
-              className="size-12 object-cover"
-            />
-          ) : (
-            <span className="flex size-12 items-center justify-center bg-brand-600 text-white">
-              <UserIcon className="size-6" />
-              <span className="sr-only">{review.name}&apos;s avatar</span>
-            </span>
-          )}
+          <Avatar url={review.avatar} alt={`${review.name}'s avatar`} size={48} />
         </Link>
         <div className="min-w-0">
           <h3 className="truncate font-semibold text-ink">{review.name}</h3>
