@@ -3,19 +3,15 @@
 // and filled with the demo catalog on the first start.
 import path from 'node:path'
 import { ensureBuild } from './build-if-needed.mjs'
-import { dataDirHolder } from './data-dir-lock.mjs'
+import { lockedMessage, lockHolder } from '../lib/db/lock-file.mjs'
 
 const ROOT = path.resolve(import.meta.dirname, '..')
 const dataDir = path.resolve(ROOT, process.env.DATA_DIR || './data')
 
 if (!process.env.DATABASE_URL) {
-  const holder = dataDirHolder(dataDir)
+  const holder = lockHolder(dataDir)
   if (holder !== undefined) {
-    console.error(
-      `\nThe embedded database in ${dataDir} is already in use by another process (pid ${holder}).\n` +
-        'Stop that process first, or give this one its own folder with DATA_DIR=..., ' +
-        'or point both at a PostgreSQL server with DATABASE_URL=postgres://...\n',
-    )
+    console.error(`\n${lockedMessage(dataDir, holder)}\n`)
     process.exit(1)
   }
 }
