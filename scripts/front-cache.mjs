@@ -34,13 +34,11 @@ export function createFrontCache() {
   const entries = new Map()
   let bytes = 0
   let generation = 0
-  const stats = { hits: 0, stores: 0, purges: 0 }
 
   const purge = () => {
     entries.clear()
     bytes = 0
     generation++
-    stats.purges++
   }
 
   /** Answers from the cache when it can; returns whether it did. */
@@ -51,7 +49,6 @@ export function createFrontCache() {
     if (!entry) return false
     entries.delete(key)
     entries.set(key, entry) // most recently used last
-    stats.hits++
     res.writeHead(entry.status, entry.headers)
     res.end(req.method === 'HEAD' ? undefined : entry.body)
     return true
@@ -119,7 +116,6 @@ export function createFrontCache() {
       if (old) bytes -= old.body.length
       entries.set(key, { status: res.statusCode, headers, body })
       bytes += body.length
-      stats.stores++
       for (const [k, e] of entries) {
         if (bytes <= MAX_BYTES) break
         entries.delete(k)
@@ -128,5 +124,5 @@ export function createFrontCache() {
     }
   }
 
-  return { serve, capture, purge, stats, size: () => entries.size }
+  return { serve, capture, purge }
 }

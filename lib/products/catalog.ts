@@ -1,6 +1,5 @@
 import 'server-only'
 import { CACHE_TAGS, cachedRead } from '@/lib/cache/catalog-cache'
-import { listReviews } from '@/lib/reviews/list-reviews'
 import { getProduct } from './get-product'
 import { listProducts, productFacets } from './list-products'
 
@@ -11,7 +10,4 @@ export const readProductFacets = cachedRead('product-facets', productFacets, () 
 ])
 export const readProduct = cachedRead('get-product', getProduct, ({ id }) => [
   CACHE_TAGS.product(id),
-])
-export const readReviews = cachedRead('list-reviews', listReviews, ({ productId }) => [
-  CACHE_TAGS.product(productId),
 ])

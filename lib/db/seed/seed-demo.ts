@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { count, eq, sql } from 'drizzle-orm'
+import { count, sql } from 'drizzle-orm'
 import { hashPassword } from '@/lib/auth/password'
 import { productImages, products, reviews, users } from '@/lib/db/schema'
 import type { Db } from '@/lib/db/open'
@@ -168,9 +168,4 @@ export async function seedIfEmpty(options: SeedOptions): Promise<boolean> {
   if ((p?.n ?? 0) > 0 || (u?.n ?? 0) > 0) return false
   await seedDemo(options)
   return true
-}
-
-export async function findDemoAccount(db: Db, which: keyof typeof DEMO_ACCOUNTS) {
-  const [row] = await db.select().from(users).where(eq(users.id, DEMO_ACCOUNTS[which].id))
-  return row
 }

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { json, notFound } from '@/lib/api/errors'
 import { withApi } from '@/lib/api/handler'
 import { parseQuery } from '@/lib/api/query'
-import { readProduct, readReviews } from '@/lib/products/catalog'
+import { readProduct } from '@/lib/products/catalog'
 
 const ReviewsQuerySchema = z.object({
   productId: z.string({ message: 'productId is required' }).trim().min(1, 'productId is required'),
@@ -13,7 +13,8 @@ export const GET = withApi(async (request) => {
   const { productId } = parseQuery(request, ReviewsQuerySchema, (p) => ({
     productId: p.get('productId') ?? undefined,
   }))
-  if (!(await readProduct({ id: productId }))) throw notFound('Product not found')
-  const reviews = await readReviews({ productId })
-  return json({ success: true, numberOfReviews: reviews.length, reviews })
+  // The product read carries its reviews already (and 404s unknown or archived products).
+  const product = await readProduct({ id: productId })
+  if (!product) throw notFound('Product not found')
+  return json({ success: true, numberOfReviews: product.reviews.length, reviews: product.reviews })
 })
