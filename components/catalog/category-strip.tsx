@@ -1,6 +1,4 @@
-'use client'
 import { ShopLink } from '@/components/layout/shop-link'
-import { useProductStore } from '@/lib/products/use-product-store'
 import {
   CATEGORY_COLORS,
   CategoryIcon,
@@ -10,12 +8,10 @@ import {
 
 /**
  * The home page's row of categories. `colors` is a permutation of CATEGORY_COLORS chosen on the
- * server, so the server's HTML and the hydrated page agree.
+ * server, so the server's HTML and the hydrated page agree. A choice goes to
+ * /products?category=…, where the product store takes the category from the URL (CatalogSync).
  */
 export function CategoryStrip({ colors }: { colors: readonly string[] }) {
-  const setFilters = useProductStore((s) => s.setFilters)
-  const setCurrentPage = useProductStore((s) => s.setCurrentPage)
-
   return (
     <nav aria-label="Categories">
       {/* Scrolls sideways on phones (the links are focusable, so keyboards scroll it too). */}
@@ -25,11 +21,6 @@ export function CategoryStrip({ colors }: { colors: readonly string[] }) {
             <ShopLink
               pending="list"
               href={categoryHref(name)}
-              onClick={() => {
-                // SPEC.md §2: the choice goes into the store before navigating.
-                setFilters({ categoryName: name })
-                setCurrentPage(1)
-              }}
               className="group flex w-20 flex-col items-center gap-2 rounded-lg p-1 text-center text-sm font-medium text-ink hover:text-brand-700"
             >
               <span

@@ -14,7 +14,6 @@ import {
   type CatalogView,
 } from '@/lib/products/catalog-view'
 import type { ProductFacets } from '@/lib/products/list-products'
-import { useProductStore } from '@/lib/products/use-product-store'
 
 // What the dialog edits: everything but the keyword, which belongs to the search box.
 type EditedFilters = Omit<CatalogFilters, 'keyword'>
@@ -108,12 +107,12 @@ const INPUT = [
   'aria-invalid:border-red-700',
 ].join(' ')
 
-/** The Filter button and its dialog: price range, rating, condition and category. */
+/**
+ * The Filter button and its dialog: price range, rating, condition and category. Apply and Reset
+ * navigate to the new view; the product store follows the URL there (CatalogSync).
+ */
 export function FilterDialog({ view }: { view: CatalogView }) {
   const navigate = useShopNavigate()
-  const setFilters = useProductStore((s) => s.setFilters)
-  const resetFilters = useProductStore((s) => s.resetFilters)
-  const setCurrentPage = useProductStore((s) => s.setCurrentPage)
   const [open, setOpen] = useState(false)
   const [draft, setDraft] = useState<Draft>(() => draftOf(view))
   const [errors, setErrors] = useState<PriceErrors>({})
@@ -156,17 +155,12 @@ export function FilterDialog({ view }: { view: CatalogView }) {
       invalid?.focus()
       return
     }
-    setFilters(result.filters)
-    setCurrentPage(1)
     setOpen(false)
     navigate(catalogHref({ ...view, ...result.filters, page: 1 }), 'list')
   }
 
   function reset() {
-    resetFilters()
     // The keyword comes from the search box and stays, like the kind of page.
-    if (view.keyword) setFilters({ keyword: view.keyword })
-    setCurrentPage(1)
     setOpen(false)
     navigate(catalogHref({ ...view, ...DEFAULT_FILTERS, keyword: view.keyword, page: 1 }), 'list')
   }

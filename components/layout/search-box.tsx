@@ -1,23 +1,19 @@
 'use client'
 import { useState, type FormEvent } from 'react'
 import { SearchIcon } from '@/components/ui/icons'
-import { useProductStore } from '@/lib/products/use-product-store'
 import { useShopNavigate } from '@/lib/products/use-shop-navigate'
 
 /** The top bar's search: a keyword goes to /products/{keyword}, an empty one to /products. */
 export function SearchBox() {
   const navigate = useShopNavigate()
-  const setFilters = useProductStore((s) => s.setFilters)
-  const setCurrentPage = useProductStore((s) => s.setCurrentPage)
   const [value, setValue] = useState('')
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     const keyword = value.trim()
     setValue('')
-    // SPEC: submitting sets the keyword filter, goes back to page 1 and shows /products/{keyword}.
-    setFilters({ keyword })
-    setCurrentPage(1)
+    // SPEC: submitting sets the keyword filter and page 1, by showing /products/{keyword} (the
+    // product store follows the URL there).
     navigate(keyword ? `/products/${encodeURIComponent(keyword)}` : '/products', 'list')
   }
 
