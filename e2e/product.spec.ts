@@ -20,8 +20,15 @@ test.describe('product details', () => {
     await expect(page.getByText(`Only ${p.stock} Unit left`)).toBeVisible()
     await expect(page.getByRole('heading', { name: 'Description' })).toBeVisible()
     await expect(page.getByRole('button', { name: 'Add to Cart' })).toBeVisible()
-    // Review cards: as many as the count, each with a name and a rating.
-    await expect(page.locator('article article, [data-testid="review-card"]').first()).toBeVisible()
+    // Review cards: one per review, each with its author, rating and comment.
+    const { reviews } = await (await request.get(`/api/v1/reviews?productId=${p._id}`)).json()
+    const cards = page.getByRole('region', { name: /^Reviews/ }).getByRole('listitem')
+    await expect(cards).toHaveCount(p.numberOfReviews)
+    await expect(cards.first().getByRole('heading')).toHaveText(reviews[0].name)
+    await expect(
+      cards.first().getByRole('img', { name: `Rated ${reviews[0].rating} out of 5` }),
+    ).toBeVisible()
+    await expect(cards.first().getByText(reviews[0].comment)).toBeVisible()
     // Every image has alt text.
     for (const alt of await page
       .locator('main img')

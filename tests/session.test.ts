@@ -2,7 +2,15 @@ import { eq, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { GET as getMe } from '@/app/api/v1/me/route'
 import { GET as unknownGet, POST as unknownPost } from '@/app/api/v1/[...path]/route'
-import { readSession, sealSession, SESSION_COOKIE, sessionCookieFrom } from '@/lib/auth/session'
+import {
+  readSession,
+  sealSession,
+  SESSION_COOKIE,
+  sessionClearCookies,
+  sessionCookieFrom,
+  sessionSetCookies,
+} from '@/lib/auth/session'
+import { SIGNED_IN_HINT_COOKIE } from '@/lib/auth/session-cookie'
 import { users } from '@/lib/db/schema'
 import { installTestDatabase } from './support/db'
 import { apiRequest, routeContext, sessionCookieFor } from './support/requests'
@@ -82,6 +90,28 @@ describe('session cookie helpers', () => {
     expect(await readSession(sealed)).toMatchObject({ uid: 'u', sv: 3 })
     expect(await readSession('Fe26.2**garbage')).toEqual({})
     expect(await readSession(undefined)).toEqual({})
+  })
+})
+
+describe('the cookies a login sets and a logout clears', () => {
+  it('sign the user in with an HttpOnly session and a readable hint that grants nothing', async () => {
+    const user = await createUser({ name: 'Cookie Person' })
+    const [session, hint] = await sessionSetCookies({ uid: user.id, sv: user.sessionVersion })
+    expect(session).toMatch(new RegExp(`^${SESSION_COOKIE}=Fe26\\.2\\*`))
+    expect(session).toContain('HttpOnly')
+    expect(session).toContain('SameSite=Lax')
+    expect(hint).toMatch(new RegExp(`^${SIGNED_IN_HINT_COOKIE}=1;`))
+    expect(hint).not.toContain('HttpOnly')
+    const cookie = session!.split(';')[0]!
+    const me = await getMe(apiRequest('/api/v1/me', { cookie }), ctx)
+    expect((await me.json()).user.name).toBe('Cookie Person')
+    // The hint alone is nobody.
+    const hintOnly = await getMe(apiRequest('/api/v1/me', { cookie: hint!.split(';')[0]! }), ctx)
+    expect(hintOnly.status).toBe(401)
+  })
+
+  it('are removed by the logout cookies', () => {
+    for (const cleared of sessionClearCookies()) expect(cleared).toMatch(/=; .*Max-Age=0/)
   })
 })
 

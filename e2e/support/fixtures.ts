@@ -1,5 +1,6 @@
 import { test as base, expect, type BrowserContext } from '@playwright/test'
 import { sealData } from 'iron-session'
+import { SESSION_COOKIE, SIGNED_IN_HINT_COOKIE } from '../../lib/auth/session-cookie'
 import { DEMO_ACCOUNTS } from '../../lib/db/seed/demo-accounts'
 import { E2E_PORT, E2E_SESSION_SECRET } from './constants'
 
@@ -13,7 +14,7 @@ export async function signIn(context: BrowserContext, who: Who) {
   )
   await context.addCookies([
     {
-      name: 'shop_session',
+      name: SESSION_COOKIE,
       value,
       domain: '127.0.0.1',
       path: '/',
@@ -22,7 +23,7 @@ export async function signIn(context: BrowserContext, who: Who) {
       expires: Math.floor(Date.now() / 1000) + 3600,
     },
     {
-      name: 'shop_signed_in',
+      name: SIGNED_IN_HINT_COOKIE,
       value: '1',
       domain: '127.0.0.1',
       path: '/',
