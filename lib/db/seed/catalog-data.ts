@@ -2,8 +2,12 @@
 // Brands are invented on purpose: the demo must not suggest endorsement by real companies.
 import type { Category, ItemCondition } from '@/lib/catalog'
 
+import type { ProductKind } from './product-shapes'
+
 export type DemoProduct = {
   name: string
+  /** What the product is, whatever its category: picks its drawing and the words of its reviews. */
+  kind: ProductKind
   description: string
   price: number
   category: Category
@@ -21,6 +25,7 @@ const inCategory = (category: Category, entries: readonly Entry[]): DemoProduct[
 const PHONES = inCategory('Phone', [
   {
     name: 'Nimbus X12 Smartphone (128 GB, Midnight)',
+    kind: 'smartphone',
     price: 699,
     stock: 42,
     itemCondition: 'New',
@@ -29,6 +34,7 @@ const PHONES = inCategory('Phone', [
   },
   {
     name: 'Nimbus X12 Pro Phone (256 GB, Glacier Blue)',
+    kind: 'smartphone',
     price: 999,
     stock: 18,
     itemCondition: 'New',
@@ -37,6 +43,7 @@ const PHONES = inCategory('Phone', [
   },
   {
     name: 'Nimbus Fold 2 Foldable Phone (512 GB, Graphite)',
+    kind: 'foldable-phone',
     price: 2599,
     stock: 3,
     itemCondition: 'New',
@@ -45,6 +52,7 @@ const PHONES = inCategory('Phone', [
   },
   {
     name: 'Nimbus X10 Smartphone (128 GB, Silver)',
+    kind: 'smartphone',
     price: 379,
     stock: 22,
     itemCondition: 'Renewed',
@@ -53,6 +61,7 @@ const PHONES = inCategory('Phone', [
   },
   {
     name: 'Kestrel A5 Budget Phone (64 GB, Dual SIM)',
+    kind: 'smartphone',
     price: 149,
     stock: 85,
     itemCondition: 'New',
@@ -61,6 +70,7 @@ const PHONES = inCategory('Phone', [
   },
   {
     name: 'Kestrel A7 Phone with 5000 mAh Battery (128 GB)',
+    kind: 'smartphone',
     price: 169,
     stock: 60,
     itemCondition: 'Renewed',
@@ -69,6 +79,7 @@ const PHONES = inCategory('Phone', [
   },
   {
     name: 'Kestrel Clear Phone Case for A7',
+    kind: 'phone-case',
     price: 12.99,
     stock: 120,
     itemCondition: 'New',
@@ -77,6 +88,7 @@ const PHONES = inCategory('Phone', [
   },
   {
     name: 'Aurelia Mini 6 Compact Phone (128 GB, Rose)',
+    kind: 'smartphone',
     price: 549,
     stock: 0,
     itemCondition: 'New',
@@ -85,6 +97,7 @@ const PHONES = inCategory('Phone', [
   },
   {
     name: 'Aurelia 11 Phone (256 GB, Graphite)',
+    kind: 'smartphone',
     price: 459,
     stock: 2,
     itemCondition: 'Renewed',
@@ -93,6 +106,7 @@ const PHONES = inCategory('Phone', [
   },
   {
     name: 'Orbit Note 9 Phone with Stylus (256 GB)',
+    kind: 'smartphone',
     price: 649,
     stock: 12,
     itemCondition: 'Renewed',
@@ -101,6 +115,7 @@ const PHONES = inCategory('Phone', [
   },
   {
     name: 'Orbit Lite 4 Phone (64 GB, Sage)',
+    kind: 'smartphone',
     price: 199,
     stock: 34,
     itemCondition: 'New',
@@ -109,6 +124,7 @@ const PHONES = inCategory('Phone', [
   },
   {
     name: 'Tern R3 Rugged Phone (IP69, 128 GB)',
+    kind: 'smartphone',
     price: 389,
     stock: 14,
     itemCondition: 'New',
@@ -117,6 +133,7 @@ const PHONES = inCategory('Phone', [
   },
   {
     name: 'Kestrel Flip Classic Feature Phone',
+    kind: 'flip-phone',
     price: 59,
     stock: 95,
     itemCondition: 'New',
@@ -125,6 +142,7 @@ const PHONES = inCategory('Phone', [
   },
   {
     name: 'Vanta Pixelite 8 Camera Phone (256 GB)',
+    kind: 'smartphone',
     price: 589,
     stock: 27,
     itemCondition: 'Renewed',
@@ -136,6 +154,7 @@ const PHONES = inCategory('Phone', [
 const LAPTOPS = inCategory('Laptop', [
   {
     name: 'Lumen Pro 14 Laptop (16 GB, 512 GB SSD)',
+    kind: 'laptop',
     price: 1299,
     stock: 24,
     itemCondition: 'New',
@@ -144,6 +163,7 @@ const LAPTOPS = inCategory('Laptop', [
   },
   {
     name: 'Lumen Pro 16 Laptop (32 GB, 1 TB SSD)',
+    kind: 'laptop',
     price: 2799,
     stock: 6,
     itemCondition: 'New',
@@ -152,6 +172,7 @@ const LAPTOPS = inCategory('Laptop', [
   },
   {
     name: 'Lumen Air 13 Ultralight Laptop (8 GB, 256 GB SSD)',
+    kind: 'laptop',
     price: 899,
     stock: 40,
     itemCondition: 'New',
@@ -160,6 +181,7 @@ const LAPTOPS = inCategory('Laptop', [
   },
   {
     name: 'Lumen Air 13 Laptop (2022, 8 GB, 256 GB SSD)',
+    kind: 'laptop',
     price: 579,
     stock: 1,
     itemCondition: 'Renewed',
@@ -168,6 +190,7 @@ const LAPTOPS = inCategory('Laptop', [
   },
   {
     name: 'Kestrel Forge 17 Gaming Laptop (32 GB, 2 TB SSD)',
+    kind: 'laptop',
     price: 3499,
     stock: 2,
     itemCondition: 'New',
@@ -176,6 +199,7 @@ const LAPTOPS = inCategory('Laptop', [
   },
   {
     name: 'Kestrel Forge 15 Gaming Laptop (16 GB, 1 TB SSD)',
+    kind: 'laptop',
     price: 1899,
     stock: 9,
     itemCondition: 'Renewed',
@@ -184,6 +208,7 @@ const LAPTOPS = inCategory('Laptop', [
   },
   {
     name: 'Tessera Chromebook 11 Laptop (4 GB, 64 GB)',
+    kind: 'laptop',
     price: 149,
     stock: 70,
     itemCondition: 'Renewed',
@@ -192,6 +217,7 @@ const LAPTOPS = inCategory('Laptop', [
   },
   {
     name: 'Tessera Flip 14 2-in-1 Touchscreen Laptop',
+    kind: 'laptop',
     price: 549,
     stock: 33,
     itemCondition: 'Renewed',
@@ -200,6 +226,7 @@ const LAPTOPS = inCategory('Laptop', [
   },
   {
     name: 'Aurelia Studio 16 Creator Laptop (64 GB, 2 TB SSD, OLED)',
+    kind: 'laptop',
     price: 3899,
     stock: 0,
     itemCondition: 'New',
@@ -208,6 +235,7 @@ const LAPTOPS = inCategory('Laptop', [
   },
   {
     name: 'Vantage Business 14 Laptop (16 GB, 512 GB SSD)',
+    kind: 'laptop',
     price: 649,
     stock: 15,
     itemCondition: 'Renewed',
@@ -216,6 +244,7 @@ const LAPTOPS = inCategory('Laptop', [
   },
   {
     name: 'Orbit Student 15 Laptop (8 GB, 512 GB SSD)',
+    kind: 'laptop',
     price: 499,
     stock: 55,
     itemCondition: 'New',
@@ -224,6 +253,7 @@ const LAPTOPS = inCategory('Laptop', [
   },
   {
     name: 'Granite Rugged 14 Field Laptop',
+    kind: 'laptop',
     price: 2649,
     stock: 3,
     itemCondition: 'New',
@@ -232,6 +262,7 @@ const LAPTOPS = inCategory('Laptop', [
   },
   {
     name: 'Halden Aluminium Laptop Stand',
+    kind: 'laptop-stand',
     price: 39,
     stock: 110,
     itemCondition: 'New',
@@ -240,6 +271,7 @@ const LAPTOPS = inCategory('Laptop', [
   },
   {
     name: 'Halden Padded Laptop Sleeve (13-14 inch)',
+    kind: 'laptop-sleeve',
     price: 24.99,
     stock: 64,
     itemCondition: 'New',
@@ -251,6 +283,7 @@ const LAPTOPS = inCategory('Laptop', [
 const FASHION = inCategory('Fashion', [
   {
     name: "Marlowe Men's Oxford Cotton Shirt (Slim Fit, White)",
+    kind: 'shirt',
     price: 39.5,
     stock: 80,
     itemCondition: 'New',
@@ -259,6 +292,7 @@ const FASHION = inCategory('Fashion', [
   },
   {
     name: "Marlowe Women's Linen Wrap Dress (Terracotta)",
+    kind: 'dress',
     price: 79,
     stock: 26,
     itemCondition: 'New',
@@ -267,6 +301,7 @@ const FASHION = inCategory('Fashion', [
   },
   {
     name: 'Fenwick Classic Denim Jacket (Unisex)',
+    kind: 'jacket',
     price: 89,
     stock: 37,
     itemCondition: 'New',
@@ -275,6 +310,7 @@ const FASHION = inCategory('Fashion', [
   },
   {
     name: 'Aurelia Cashmere Crew-Neck Sweater',
+    kind: 'sweater',
     price: 149,
     stock: 0,
     itemCondition: 'New',
@@ -283,6 +319,7 @@ const FASHION = inCategory('Fashion', [
   },
   {
     name: 'Tidewater Organic Cotton T-Shirt (3-Pack)',
+    kind: 't-shirt',
     price: 29.99,
     stock: 120,
     itemCondition: 'New',
@@ -291,6 +328,7 @@ const FASHION = inCategory('Fashion', [
   },
   {
     name: 'Fenwick Slim Chino Trousers (Navy)',
+    kind: 'trousers',
     price: 54,
     stock: 48,
     itemCondition: 'New',
@@ -299,6 +337,7 @@ const FASHION = inCategory('Fashion', [
   },
   {
     name: 'Solenne Pleated Midi Skirt (Sage)',
+    kind: 'skirt',
     price: 59,
     stock: 19,
     itemCondition: 'New',
@@ -307,6 +346,7 @@ const FASHION = inCategory('Fashion', [
   },
   {
     name: 'Ridgeway Waterproof Hiking Jacket',
+    kind: 'jacket',
     price: 179,
     stock: 21,
     itemCondition: 'New',
@@ -315,6 +355,7 @@ const FASHION = inCategory('Fashion', [
   },
   {
     name: "Juniper Women's Leather Ankle Boots (Chestnut)",
+    kind: 'boots',
     price: 139,
     stock: 2,
     itemCondition: 'New',
@@ -323,6 +364,7 @@ const FASHION = inCategory('Fashion', [
   },
   {
     name: "Pacer Everyday Men's Running Shoes",
+    kind: 'sneakers',
     price: 94,
     stock: 58,
     itemCondition: 'New',
@@ -331,6 +373,7 @@ const FASHION = inCategory('Fashion', [
   },
   {
     name: 'Marlowe Merino Wool Scarf',
+    kind: 'scarf',
     price: 34,
     stock: 44,
     itemCondition: 'New',
@@ -339,6 +382,7 @@ const FASHION = inCategory('Fashion', [
   },
   {
     name: 'Solenne Silk Blouse (Ivory)',
+    kind: 'blouse',
     price: 119,
     stock: 13,
     itemCondition: 'New',
@@ -347,6 +391,7 @@ const FASHION = inCategory('Fashion', [
   },
   {
     name: "Brigham Men's Wool Overcoat (Charcoal)",
+    kind: 'coat',
     price: 329,
     stock: 7,
     itemCondition: 'New',
@@ -355,6 +400,7 @@ const FASHION = inCategory('Fashion', [
   },
   {
     name: 'Tidewater Cotton Crew Socks (6 Pairs)',
+    kind: 'socks',
     price: 12.99,
     stock: 115,
     itemCondition: 'New',
@@ -366,6 +412,7 @@ const FASHION = inCategory('Fashion', [
 const HOUSEHOLDS = inCategory('Households', [
   {
     name: 'Hearth 1.7 L Electric Kettle (Brushed Steel)',
+    kind: 'kettle',
     price: 49,
     stock: 66,
     itemCondition: 'New',
@@ -374,6 +421,7 @@ const HOUSEHOLDS = inCategory('Households', [
   },
   {
     name: 'Hearth Glass Kettle with Temperature Control',
+    kind: 'kettle',
     price: 69,
     stock: 31,
     itemCondition: 'New',
@@ -382,6 +430,7 @@ const HOUSEHOLDS = inCategory('Households', [
   },
   {
     name: 'Hearth 4-Slice Toaster (Matte Cream)',
+    kind: 'toaster',
     price: 59,
     stock: 40,
     itemCondition: 'New',
@@ -390,6 +439,7 @@ const HOUSEHOLDS = inCategory('Households', [
   },
   {
     name: 'Lumiere Arc Floor Lamp (Brass)',
+    kind: 'floor-lamp',
     price: 159,
     stock: 11,
     itemCondition: 'New',
@@ -398,6 +448,7 @@ const HOUSEHOLDS = inCategory('Households', [
   },
   {
     name: 'Lumiere Ceramic Table Lamp (Oat)',
+    kind: 'table-lamp',
     price: 64,
     stock: 0,
     itemCondition: 'New',
@@ -406,6 +457,7 @@ const HOUSEHOLDS = inCategory('Households', [
   },
   {
     name: 'Lumiere LED Desk Lamp with USB Charging',
+    kind: 'desk-lamp',
     price: 39,
     stock: 73,
     itemCondition: 'New',
@@ -414,6 +466,7 @@ const HOUSEHOLDS = inCategory('Households', [
   },
   {
     name: 'Brava 12-Cup Drip Coffee Maker',
+    kind: 'coffee-maker',
     price: 79,
     stock: 28,
     itemCondition: 'New',
@@ -422,6 +475,7 @@ const HOUSEHOLDS = inCategory('Households', [
   },
   {
     name: 'Brava Espresso Machine with Milk Frother',
+    kind: 'espresso-machine',
     price: 329,
     stock: 5,
     itemCondition: 'Renewed',
@@ -430,6 +484,7 @@ const HOUSEHOLDS = inCategory('Households', [
   },
   {
     name: 'Sweeply Cordless Stick Vacuum Cleaner',
+    kind: 'stick-vacuum',
     price: 299,
     stock: 23,
     itemCondition: 'New',
@@ -438,6 +493,7 @@ const HOUSEHOLDS = inCategory('Households', [
   },
   {
     name: 'Sweeply Robot Vacuum with Mapping',
+    kind: 'robot-vacuum',
     price: 379,
     stock: 8,
     itemCondition: 'Renewed',
@@ -446,6 +502,7 @@ const HOUSEHOLDS = inCategory('Households', [
   },
   {
     name: 'Oakhollow 5-Piece Nonstick Cookware Set',
+    kind: 'cookware',
     price: 139,
     stock: 17,
     itemCondition: 'New',
@@ -454,6 +511,7 @@ const HOUSEHOLDS = inCategory('Households', [
   },
   {
     name: 'Verdant Air Purifier with HEPA Filter',
+    kind: 'air-purifier',
     price: 139,
     stock: 1,
     itemCondition: 'Renewed',
@@ -462,6 +520,7 @@ const HOUSEHOLDS = inCategory('Households', [
   },
   {
     name: 'Norda Cotton Bath Towel Set (6 Pieces)',
+    kind: 'towels',
     price: 44,
     stock: 52,
     itemCondition: 'New',
@@ -470,6 +529,7 @@ const HOUSEHOLDS = inCategory('Households', [
   },
   {
     name: 'Pinecrest Bamboo Cutting Board',
+    kind: 'cutting-board',
     price: 14.5,
     stock: 90,
     itemCondition: 'New',
@@ -481,6 +541,7 @@ const HOUSEHOLDS = inCategory('Households', [
 const WATCHES = inCategory('Watches', [
   {
     name: 'Kestrel Field Automatic Watch (38 mm, Olive)',
+    kind: 'watch',
     price: 259,
     stock: 16,
     itemCondition: 'Renewed',
@@ -489,6 +550,7 @@ const WATCHES = inCategory('Watches', [
   },
   {
     name: 'Aurelia Heritage Chronograph Watch (Steel)',
+    kind: 'watch',
     price: 1249,
     stock: 4,
     itemCondition: 'New',
@@ -497,6 +559,7 @@ const WATCHES = inCategory('Watches', [
   },
   {
     name: 'Aurelia Grand Moonphase Watch (18k Rose Gold)',
+    kind: 'watch',
     price: 3200,
     stock: 1,
     itemCondition: 'New',
@@ -505,6 +568,7 @@ const WATCHES = inCategory('Watches', [
   },
   {
     name: 'Marin Titanium GMT Watch',
+    kind: 'watch',
     price: 1890,
     stock: 3,
     itemCondition: 'Renewed',
@@ -513,6 +577,7 @@ const WATCHES = inCategory('Watches', [
   },
   {
     name: 'Marin Diver 200 m Automatic Watch',
+    kind: 'watch',
     price: 599,
     stock: 12,
     itemCondition: 'New',
@@ -521,6 +586,7 @@ const WATCHES = inCategory('Watches', [
   },
   {
     name: 'Halvard Pilot Chronograph Watch (Leather)',
+    kind: 'watch',
     price: 429,
     stock: 6,
     itemCondition: 'Renewed',
@@ -529,6 +595,7 @@ const WATCHES = inCategory('Watches', [
   },
   {
     name: 'Tempo Pulse 3 Smartwatch (GPS, 44 mm)',
+    kind: 'smartwatch',
     price: 279,
     stock: 47,
     itemCondition: 'New',
@@ -537,6 +604,7 @@ const WATCHES = inCategory('Watches', [
   },
   {
     name: 'Tempo Pulse 2 Smartwatch (40 mm)',
+    kind: 'smartwatch',
     price: 149,
     stock: 19,
     itemCondition: 'Renewed',
@@ -545,6 +613,7 @@ const WATCHES = inCategory('Watches', [
   },
   {
     name: "Tempo Active Women's Smartwatch (40 mm)",
+    kind: 'smartwatch',
     price: 229,
     stock: 0,
     itemCondition: 'New',
@@ -553,6 +622,7 @@ const WATCHES = inCategory('Watches', [
   },
   {
     name: 'Tempo Fit Band Fitness Tracker Watch',
+    kind: 'fitness-band',
     price: 59,
     stock: 88,
     itemCondition: 'New',
@@ -561,6 +631,7 @@ const WATCHES = inCategory('Watches', [
   },
   {
     name: 'Solace Minimalist Quartz Watch (Mesh Strap)',
+    kind: 'watch',
     price: 119,
     stock: 35,
     itemCondition: 'New',
@@ -569,6 +640,7 @@ const WATCHES = inCategory('Watches', [
   },
   {
     name: 'Brisk Solar Digital Sports Watch',
+    kind: 'digital-watch',
     price: 79,
     stock: 42,
     itemCondition: 'New',
@@ -577,6 +649,7 @@ const WATCHES = inCategory('Watches', [
   },
   {
     name: "Wren Kids' Digital Watch (Water Resistant)",
+    kind: 'digital-watch',
     price: 19,
     stock: 70,
     itemCondition: 'New',
@@ -585,6 +658,7 @@ const WATCHES = inCategory('Watches', [
   },
   {
     name: 'Wren Silicone Watch Strap (20 mm)',
+    kind: 'watch-strap',
     price: 11,
     stock: 104,
     itemCondition: 'New',
@@ -596,6 +670,7 @@ const WATCHES = inCategory('Watches', [
 const FURNITURE = inCategory('Furniture', [
   {
     name: 'Haven Three-Seat Linen Sofa (Oatmeal)',
+    kind: 'sofa',
     price: 1299,
     stock: 5,
     itemCondition: 'New',
@@ -604,6 +679,7 @@ const FURNITURE = inCategory('Furniture', [
   },
   {
     name: 'Haven Modular Sectional Sofa (6 Pieces, Velvet)',
+    kind: 'sofa',
     price: 2899,
     stock: 2,
     itemCondition: 'New',
@@ -612,6 +688,7 @@ const FURNITURE = inCategory('Furniture', [
   },
   {
     name: 'Haven Velvet Accent Armchair (Emerald)',
+    kind: 'armchair',
     price: 399,
     stock: 9,
     itemCondition: 'New',
@@ -620,6 +697,7 @@ const FURNITURE = inCategory('Furniture', [
   },
   {
     name: 'Alder Solid Oak Dining Table (6-Seater)',
+    kind: 'dining-table',
     price: 1149,
     stock: 0,
     itemCondition: 'New',
@@ -628,6 +706,7 @@ const FURNITURE = inCategory('Furniture', [
   },
   {
     name: 'Alder Oak Dining Chair (Set of 2)',
+    kind: 'dining-chair',
     price: 289,
     stock: 14,
     itemCondition: 'New',
@@ -636,6 +715,7 @@ const FURNITURE = inCategory('Furniture', [
   },
   {
     name: 'Alder Wooden Bar Stool',
+    kind: 'bar-stool',
     price: 89,
     stock: 30,
     itemCondition: 'New',
@@ -644,6 +724,7 @@ const FURNITURE = inCategory('Furniture', [
   },
   {
     name: 'Ergon Pro Ergonomic Office Chair',
+    kind: 'office-chair',
     price: 429,
     stock: 7,
     itemCondition: 'Renewed',
@@ -652,6 +733,7 @@ const FURNITURE = inCategory('Furniture', [
   },
   {
     name: 'Ergon Electric Standing Desk (140 cm)',
+    kind: 'standing-desk',
     price: 399,
     stock: 18,
     itemCondition: 'Renewed',
@@ -660,6 +742,7 @@ const FURNITURE = inCategory('Furniture', [
   },
   {
     name: 'Birchwood Five-Shelf Bookcase',
+    kind: 'bookcase',
     price: 179,
     stock: 22,
     itemCondition: 'New',
@@ -668,6 +751,7 @@ const FURNITURE = inCategory('Furniture', [
   },
   {
     name: 'Birchwood Three-Drawer Nightstand',
+    kind: 'nightstand',
     price: 139,
     stock: 1,
     itemCondition: 'New',
@@ -676,6 +760,7 @@ const FURNITURE = inCategory('Furniture', [
   },
   {
     name: 'Nestwell Queen Platform Bed Frame',
+    kind: 'bed',
     price: 699,
     stock: 10,
     itemCondition: 'New',
@@ -684,6 +769,7 @@ const FURNITURE = inCategory('Furniture', [
   },
   {
     name: 'Nestwell Memory Foam Mattress (Queen)',
+    kind: 'mattress',
     price: 799,
     stock: 12,
     itemCondition: 'New',
@@ -692,6 +778,7 @@ const FURNITURE = inCategory('Furniture', [
   },
   {
     name: 'Lowell Round Coffee Table (Walnut)',
+    kind: 'coffee-table',
     price: 249,
     stock: 15,
     itemCondition: 'New',
@@ -700,6 +787,7 @@ const FURNITURE = inCategory('Furniture', [
   },
   {
     name: 'Lowell Folding Side Table',
+    kind: 'side-table',
     price: 49,
     stock: 40,
     itemCondition: 'New',
@@ -711,6 +799,7 @@ const FURNITURE = inCategory('Furniture', [
 const TOYS = inCategory('Toys', [
   {
     name: 'Bricksmith City Fire Station Building Set (742 Pieces)',
+    kind: 'building-bricks',
     price: 89,
     stock: 20,
     itemCondition: 'New',
@@ -719,6 +808,7 @@ const TOYS = inCategory('Toys', [
   },
   {
     name: 'Bricksmith Starter Brick Box (300 Pieces)',
+    kind: 'building-bricks',
     price: 24.99,
     stock: 75,
     itemCondition: 'New',
@@ -727,6 +817,7 @@ const TOYS = inCategory('Toys', [
   },
   {
     name: 'Rallykid Remote Control Off-Road Car',
+    kind: 'toy-car',
     price: 49,
     stock: 33,
     itemCondition: 'New',
@@ -735,6 +826,7 @@ const TOYS = inCategory('Toys', [
   },
   {
     name: 'Rallykid Die-Cast Toy Car Set (5 Pack)',
+    kind: 'toy-car',
     price: 14.99,
     stock: 98,
     itemCondition: 'New',
@@ -743,6 +835,7 @@ const TOYS = inCategory('Toys', [
   },
   {
     name: 'Snuggly Classic Teddy Bear (40 cm)',
+    kind: 'teddy-bear',
     price: 29,
     stock: 0,
     itemCondition: 'New',
@@ -751,6 +844,7 @@ const TOYS = inCategory('Toys', [
   },
   {
     name: 'Snuggly Plush Bunny',
+    kind: 'plush-bunny',
     price: 12,
     stock: 64,
     itemCondition: 'New',
@@ -759,6 +853,7 @@ const TOYS = inCategory('Toys', [
   },
   {
     name: 'Puzzleforge 1000-Piece Jigsaw Puzzle (Alpine Lake)',
+    kind: 'jigsaw-puzzle',
     price: 19.99,
     stock: 41,
     itemCondition: 'New',
@@ -767,6 +862,7 @@ const TOYS = inCategory('Toys', [
   },
   {
     name: 'Maplebrook Wooden Rainbow Stacker',
+    kind: 'stacking-toy',
     price: 34,
     stock: 27,
     itemCondition: 'New',
@@ -775,6 +871,7 @@ const TOYS = inCategory('Toys', [
   },
   {
     name: 'Maplebrook Wooden Train Set (48 Pieces)',
+    kind: 'toy-train',
     price: 64,
     stock: 2,
     itemCondition: 'New',
@@ -783,6 +880,7 @@ const TOYS = inCategory('Toys', [
   },
   {
     name: "Orbit Junior Kids' Drone with Camera",
+    kind: 'drone',
     price: 59,
     stock: 16,
     itemCondition: 'Renewed',
@@ -791,6 +889,7 @@ const TOYS = inCategory('Toys', [
   },
   {
     name: "Starwise Kids' Telescope",
+    kind: 'telescope',
     price: 79,
     stock: 12,
     itemCondition: 'New',
@@ -799,6 +898,7 @@ const TOYS = inCategory('Toys', [
   },
   {
     name: 'Dicehaven Island Traders Family Board Game',
+    kind: 'board-game',
     price: 39,
     stock: 29,
     itemCondition: 'New',
@@ -807,6 +907,7 @@ const TOYS = inCategory('Toys', [
   },
   {
     name: "Pixie Art Kids' Craft Kit",
+    kind: 'craft-kit',
     price: 22,
     stock: 50,
     itemCondition: 'New',
@@ -815,6 +916,7 @@ const TOYS = inCategory('Toys', [
   },
   {
     name: 'Zinger Foam Dart Blaster',
+    kind: 'dart-blaster',
     price: 27,
     stock: 45,
     itemCondition: 'New',
@@ -826,6 +928,7 @@ const TOYS = inCategory('Toys', [
 const SOUND = inCategory('Sound', [
   {
     name: 'Aurelia Studio ANC Wireless Headphones',
+    kind: 'headphones',
     price: 349,
     stock: 28,
     itemCondition: 'New',
@@ -834,6 +937,7 @@ const SOUND = inCategory('Sound', [
   },
   {
     name: 'Aurelia Studio ANC Headphones (Renewed)',
+    kind: 'headphones',
     price: 219,
     stock: 11,
     itemCondition: 'Renewed',
@@ -842,6 +946,7 @@ const SOUND = inCategory('Sound', [
   },
   {
     name: 'Kestrel Buds Pro True Wireless Earbuds',
+    kind: 'earbuds',
     price: 179,
     stock: 52,
     itemCondition: 'New',
@@ -850,6 +955,7 @@ const SOUND = inCategory('Sound', [
   },
   {
     name: 'Kestrel Buds Lite Wireless Earbuds',
+    kind: 'earbuds',
     price: 49,
     stock: 0,
     itemCondition: 'New',
@@ -858,6 +964,7 @@ const SOUND = inCategory('Sound', [
   },
   {
     name: 'Echoline Studio Monitor Headphones (Wired)',
+    kind: 'headphones',
     price: 89,
     stock: 24,
     itemCondition: 'Renewed',
@@ -866,6 +973,7 @@ const SOUND = inCategory('Sound', [
   },
   {
     name: "Wren Kids' Volume-Limited Headphones",
+    kind: 'headphones',
     price: 19,
     stock: 66,
     itemCondition: 'New',
@@ -874,6 +982,7 @@ const SOUND = inCategory('Sound', [
   },
   {
     name: 'Boomtide Portable Bluetooth Speaker (Waterproof)',
+    kind: 'portable-speaker',
     price: 89,
     stock: 39,
     itemCondition: 'New',
@@ -882,6 +991,7 @@ const SOUND = inCategory('Sound', [
   },
   {
     name: 'Boomtide Party Speaker XL with Lights',
+    kind: 'portable-speaker',
     price: 399,
     stock: 3,
     itemCondition: 'New',
@@ -890,6 +1000,7 @@ const SOUND = inCategory('Sound', [
   },
   {
     name: 'Boomtide Mini Clip Speaker',
+    kind: 'portable-speaker',
     price: 29,
     stock: 80,
     itemCondition: 'New',
@@ -898,6 +1009,7 @@ const SOUND = inCategory('Sound', [
   },
   {
     name: 'Resonant Reference Hi-Fi Floorstanding Speakers (Pair)',
+    kind: 'tower-speakers',
     price: 2999,
     stock: 2,
     itemCondition: 'New',
@@ -906,6 +1018,7 @@ const SOUND = inCategory('Sound', [
   },
   {
     name: 'Resonant Bookshelf Speakers (Pair)',
+    kind: 'bookshelf-speakers',
     price: 449,
     stock: 6,
     itemCondition: 'Renewed',
@@ -914,6 +1027,7 @@ const SOUND = inCategory('Sound', [
   },
   {
     name: 'Cadence Soundbar with Wireless Subwoofer',
+    kind: 'soundbar',
     price: 359,
     stock: 14,
     itemCondition: 'Renewed',
@@ -922,6 +1036,7 @@ const SOUND = inCategory('Sound', [
   },
   {
     name: 'Cadence Turntable with Built-in Preamp',
+    kind: 'turntable',
     price: 249,
     stock: 9,
     itemCondition: 'Renewed',
@@ -930,6 +1045,7 @@ const SOUND = inCategory('Sound', [
   },
   {
     name: 'Echoline USB Podcast Microphone',
+    kind: 'microphone',
     price: 69,
     stock: 31,
     itemCondition: 'Renewed',
@@ -941,6 +1057,7 @@ const SOUND = inCategory('Sound', [
 const CAMERAS = inCategory('Camera', [
   {
     name: 'Kestrel K7 Mirrorless Camera Body (33 MP)',
+    kind: 'mirrorless-camera',
     price: 2199,
     stock: 8,
     itemCondition: 'New',
@@ -949,6 +1066,7 @@ const CAMERAS = inCategory('Camera', [
   },
   {
     name: 'Kestrel K9 Full-Frame Mirrorless Camera with 24-70 mm Lens',
+    kind: 'mirrorless-camera',
     price: 3899,
     stock: 3,
     itemCondition: 'New',
@@ -957,6 +1075,7 @@ const CAMERAS = inCategory('Camera', [
   },
   {
     name: 'Kestrel K9 Full-Frame Camera Body',
+    kind: 'mirrorless-camera',
     price: 2649,
     stock: 1,
     itemCondition: 'Renewed',
@@ -965,6 +1084,7 @@ const CAMERAS = inCategory('Camera', [
   },
   {
     name: 'Optiq Z50 DSLR Camera with 18-55 mm Kit Lens',
+    kind: 'dslr-camera',
     price: 749,
     stock: 21,
     itemCondition: 'New',
@@ -973,6 +1093,7 @@ const CAMERAS = inCategory('Camera', [
   },
   {
     name: 'Optiq Z50 DSLR Camera Body',
+    kind: 'dslr-camera',
     price: 499,
     stock: 0,
     itemCondition: 'Renewed',
@@ -981,6 +1102,7 @@ const CAMERAS = inCategory('Camera', [
   },
   {
     name: 'Optiq 70-200 mm f/2.8 Telephoto Lens',
+    kind: 'camera-lens',
     price: 2749,
     stock: 2,
     itemCondition: 'Renewed',
@@ -989,6 +1111,7 @@ const CAMERAS = inCategory('Camera', [
   },
   {
     name: 'Kestrel 50 mm f/1.8 Prime Lens',
+    kind: 'camera-lens',
     price: 159,
     stock: 36,
     itemCondition: 'Renewed',
@@ -997,6 +1120,7 @@ const CAMERAS = inCategory('Camera', [
   },
   {
     name: 'Ardent 5K Action Camera (Waterproof)',
+    kind: 'action-camera',
     price: 349,
     stock: 25,
     itemCondition: 'New',
@@ -1005,6 +1129,7 @@ const CAMERAS = inCategory('Camera', [
   },
   {
     name: 'Ardent 4K Action Camera',
+    kind: 'action-camera',
     price: 179,
     stock: 13,
     itemCondition: 'Renewed',
@@ -1013,6 +1138,7 @@ const CAMERAS = inCategory('Camera', [
   },
   {
     name: 'Polara Instant Film Camera (Mint)',
+    kind: 'instant-camera',
     price: 89,
     stock: 44,
     itemCondition: 'New',
@@ -1021,6 +1147,7 @@ const CAMERAS = inCategory('Camera', [
   },
   {
     name: 'Fieldmark 30x Compact Zoom Camera',
+    kind: 'compact-camera',
     price: 329,
     stock: 10,
     itemCondition: 'Renewed',
@@ -1029,6 +1156,7 @@ const CAMERAS = inCategory('Camera', [
   },
   {
     name: 'Skylark Mini 4K Camera Drone',
+    kind: 'drone',
     price: 599,
     stock: 5,
     itemCondition: 'Renewed',
@@ -1037,6 +1165,7 @@ const CAMERAS = inCategory('Camera', [
   },
   {
     name: 'Vireo 4K Home Security Camera',
+    kind: 'security-camera',
     price: 59,
     stock: 62,
     itemCondition: 'New',
@@ -1045,6 +1174,7 @@ const CAMERAS = inCategory('Camera', [
   },
   {
     name: 'Trailhead Carbon Fibre Camera Tripod',
+    kind: 'tripod',
     price: 129,
     stock: 19,
     itemCondition: 'New',
@@ -1056,6 +1186,7 @@ const CAMERAS = inCategory('Camera', [
 const BOOKS = inCategory('Books', [
   {
     name: "The Lantern Keeper's Daughter (Hardcover Novel)",
+    kind: 'book',
     price: 24.99,
     stock: 47,
     itemCondition: 'New',
@@ -1064,6 +1195,7 @@ const BOOKS = inCategory('Books', [
   },
   {
     name: 'Salt and Cedar: A Coastal Cookbook',
+    kind: 'book',
     price: 34,
     stock: 23,
     itemCondition: 'New',
@@ -1072,6 +1204,7 @@ const BOOKS = inCategory('Books', [
   },
   {
     name: 'Quiet Engines: A History of Clocks (Paperback)',
+    kind: 'book',
     price: 17.5,
     stock: 18,
     itemCondition: 'New',
@@ -1080,6 +1213,7 @@ const BOOKS = inCategory('Books', [
   },
   {
     name: 'The Patient Gardener (Gardening Book)',
+    kind: 'book',
     price: 19.99,
     stock: 26,
     itemCondition: 'New',
@@ -1088,6 +1222,7 @@ const BOOKS = inCategory('Books', [
   },
   {
     name: 'Field Guide to Backyard Birds',
+    kind: 'book',
     price: 14.99,
     stock: 58,
     itemCondition: 'New',
@@ -1096,6 +1231,7 @@ const BOOKS = inCategory('Books', [
   },
   {
     name: 'Learning TypeScript the Practical Way (Paperback)',
+    kind: 'book',
     price: 39,
     stock: 14,
     itemCondition: 'New',
@@ -1104,6 +1240,7 @@ const BOOKS = inCategory('Books', [
   },
   {
     name: 'Midnight in Valparaiso (Mystery Novel, Paperback)',
+    kind: 'book',
     price: 9.99,
     stock: 72,
     itemCondition: 'New',
@@ -1112,6 +1249,7 @@ const BOOKS = inCategory('Books', [
   },
   {
     name: "The Children's Book of Stars (Picture Book)",
+    kind: 'book',
     price: 12.99,
     stock: 0,
     itemCondition: 'New',
@@ -1120,6 +1258,7 @@ const BOOKS = inCategory('Books', [
   },
   {
     name: 'Atlas of Forgotten Islands (Illustrated Hardcover)',
+    kind: 'book',
     price: 45,
     stock: 9,
     itemCondition: 'New',
@@ -1128,6 +1267,7 @@ const BOOKS = inCategory('Books', [
   },
   {
     name: 'Small Habits, Big Shifts (Paperback)',
+    kind: 'book',
     price: 16,
     stock: 39,
     itemCondition: 'New',
@@ -1136,6 +1276,7 @@ const BOOKS = inCategory('Books', [
   },
   {
     name: 'Sea Glass Summer: A Novel (Paperback)',
+    kind: 'book',
     price: 6.5,
     stock: 11,
     itemCondition: 'Renewed',
@@ -1144,6 +1285,7 @@ const BOOKS = inCategory('Books', [
   },
   {
     name: 'Principles of Modern Photography (Textbook)',
+    kind: 'book',
     price: 54,
     stock: 7,
     itemCondition: 'Renewed',
@@ -1152,6 +1294,7 @@ const BOOKS = inCategory('Books', [
   },
   {
     name: 'The Complete Poems of Iris Vale (Collector Edition)',
+    kind: 'book',
     price: 129,
     stock: 1,
     itemCondition: 'New',
@@ -1160,6 +1303,7 @@ const BOOKS = inCategory('Books', [
   },
   {
     name: "Beginner's Drawing Course Book",
+    kind: 'book',
     price: 7.99,
     stock: 83,
     itemCondition: 'New',
@@ -1171,6 +1315,7 @@ const BOOKS = inCategory('Books', [
 const MISCELLANEOUS = inCategory('MISCELLANEOUS', [
   {
     name: 'Kestrel 20,000 mAh Power Bank',
+    kind: 'power-bank',
     price: 39,
     stock: 77,
     itemCondition: 'New',
@@ -1179,6 +1324,7 @@ const MISCELLANEOUS = inCategory('MISCELLANEOUS', [
   },
   {
     name: 'Wanderly 35 L Travel Backpack',
+    kind: 'backpack',
     price: 89,
     stock: 24,
     itemCondition: 'New',
@@ -1187,6 +1333,7 @@ const MISCELLANEOUS = inCategory('MISCELLANEOUS', [
   },
   {
     name: 'Harbor Insulated Water Bottle (750 ml)',
+    kind: 'water-bottle',
     price: 24,
     stock: 95,
     itemCondition: 'New',
@@ -1195,6 +1342,7 @@ const MISCELLANEOUS = inCategory('MISCELLANEOUS', [
   },
   {
     name: 'Evergreen Scented Soy Candle Gift Set',
+    kind: 'candles',
     price: 29,
     stock: 0,
     itemCondition: 'New',
@@ -1203,6 +1351,7 @@ const MISCELLANEOUS = inCategory('MISCELLANEOUS', [
   },
   {
     name: 'Ironleaf 14-in-1 Pocket Multi-Tool',
+    kind: 'multi-tool',
     price: 39,
     stock: 3,
     itemCondition: 'New',
@@ -1211,6 +1360,7 @@ const MISCELLANEOUS = inCategory('MISCELLANEOUS', [
   },
   {
     name: 'Luma Reusable Shopping Tote Bags (3 Pack)',
+    kind: 'tote-bags',
     price: 9.99,
     stock: 110,
     itemCondition: 'New',
@@ -1219,6 +1369,7 @@ const MISCELLANEOUS = inCategory('MISCELLANEOUS', [
   },
   {
     name: 'Wayfarer Brass Keychain Compass',
+    kind: 'compass',
     price: 5.49,
     stock: 66,
     itemCondition: 'New',

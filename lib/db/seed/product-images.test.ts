@@ -12,7 +12,7 @@ function specFor(category: Category, imageIndex = 0): ImageSpec {
   const productIndex = DEMO_PRODUCTS.findIndex((p) => p.category === category)
   const product = DEMO_PRODUCTS[productIndex]
   if (!product) throw new Error(`no demo product in ${category}`)
-  return { name: product.name, category, productIndex, imageIndex }
+  return { name: product.name, kind: product.kind, productIndex, imageIndex }
 }
 
 /** Mean absolute per-channel difference of two images, compared as small thumbnails. */

@@ -2,13 +2,11 @@
 // Deterministic (no Math.random) so re-seeding produces byte-identical images.
 import sharp from 'sharp'
 
-import type { Category } from '@/lib/catalog'
-
-import { drawProduct, type Palette } from './product-shapes'
+import { drawProduct, type Palette, type ProductKind } from './product-shapes'
 
 export type ImageSpec = {
   name: string
-  category: Category
+  kind: ProductKind
   productIndex: number
   imageIndex: number
 }
@@ -32,6 +30,41 @@ const FINISHES = [
   '#b23a3a', // red
   '#c9b79c', // sand
 ] as const
+
+const WOODS = ['#b07a4a', '#8c5a3c', '#d2a872', '#6b4a33', '#c49a6c'] as const
+
+// A colour the product's name promises is its main finish: "Chino Trousers (Navy)" come in navy.
+// Longer names first, so "Rose Gold" wins over "Rose".
+const NAMED_FINISHES: readonly (readonly [string, string])[] = [
+  ['rose gold', '#d4a08a'],
+  ['glacier blue', '#9cc3e0'],
+  ['brushed steel', '#b9bec5'],
+  ['matte cream', '#efe6cf'],
+  ['midnight', '#1c2340'],
+  ['graphite', '#3a3d44'],
+  ['silver', '#d9dcdf'],
+  ['rose', '#e7a9a4'],
+  ['sage', '#9caf88'],
+  ['white', '#f2f2ee'],
+  ['terracotta', '#c8643f'],
+  ['navy', '#1f3b5c'],
+  ['chestnut', '#8a4b2a'],
+  ['ivory', '#f3ecd8'],
+  ['charcoal', '#36393f'],
+  ['brass', '#c9a44c'],
+  ['oat', '#d9cbb0'],
+  ['olive', '#6b7242'],
+  ['steel', '#b9bec5'],
+  ['emerald', '#1f7a57'],
+  ['walnut', '#6b4a33'],
+  ['mint', '#a8e6cf'],
+]
+
+/** The finish a product's name asks for, if any (whole words only: "Oat" is not in "Boat"). */
+export function namedFinish(name: string): string | undefined {
+  const words = name.toLowerCase()
+  return NAMED_FINISHES.find(([word]) => new RegExp(`\\b${word}`).test(words))?.[1]
+}
 
 /** FNV-1a: tiny, stable across platforms and good enough to spread names over hues. */
 function hash(text: string): number {
@@ -91,10 +124,16 @@ function shade(color: string, amount: number): string {
   return `#${channel(0)}${channel(1)}${channel(2)}`
 }
 
-function palette(seed: number, variant: number): Palette {
-  const body = FINISHES[(seed + variant * 5) % FINISHES.length] ?? '#2b2f3a'
+function palette(seed: number, variant: number, named: string | undefined): Palette {
+  const main = variant === 0 ? named : undefined
+  const body = main ?? FINISHES[(seed + variant * 5) % FINISHES.length] ?? '#2b2f3a'
   const accentHue = ((seed >>> 8) + variant * 140) % 360
+  // A named wood ("Walnut") is the wood; a named colour ("Emerald") is not (legs stay wooden).
+  const namedWood = WOODS.find((w) => w === main)
+  const wood = namedWood ?? WOODS[(seed + variant * 2) % WOODS.length] ?? '#9a6a43'
   return {
+    wood,
+    woodDark: shade(wood, -0.3),
     body,
     bodyDark: shade(body, -0.25),
     bodyLight: shade(body, 0.35),
@@ -142,9 +181,12 @@ function buildSvg(spec: ImageSpec, size: number): string {
   const bottom = hsl(hue + 35, 0.5, 0.78)
   const angle = [90, 135, 45, 160][view] ?? 90
 
-  // Image 2 is the colour variant; the others show the product's main finish.
-  const colours = palette(seed, view === 2 ? 1 : 0)
-  const shape = drawProduct(spec.category, spec.name, colours, view, seed >>> 4)
+  // Tile 0 is the front view in the main finish; tile 1 the other side in a second finish; tile 2
+  // a three-quarter view in a third; tile 3 a close-up of the main finish. So even a product with
+  // two tiles shows two angles and two colours.
+  const colours = palette(seed, [0, 1, 2, 0][view] ?? 0, namedFinish(spec.name))
+  const shape = drawProduct(spec.kind, colours, view)
+  const turn = view === 1 ? ' scale(-1 1)' : view === 2 ? ' skewY(-7) scale(0.82 1)' : ''
 
   const fit = Math.min(1.1, 470 / Math.max(shape.bottom - shape.top, shape.halfWidth * 2))
   const zoom = [1, 1.1, 0.92, 1.4][view] ?? 1
@@ -156,7 +198,7 @@ function buildSvg(spec: ImageSpec, size: number): string {
   const tilt = (rotate + rand() * 2 - 1).toFixed(2)
   const place =
     `translate(${400 + dx} ${400 + dy}) rotate(${tilt}) ` +
-    `scale(${scale.toFixed(3)}) translate(-400 ${-centreY})`
+    `scale(${scale.toFixed(3)})${turn} translate(-400 ${-centreY})`
 
   // The floor shadow is not rotated: it stays on the "table" while the object tilts. Radial
   // gradients instead of blur filters: feGaussianBlur tripled the render time.

@@ -92,7 +92,7 @@ export async function seedDemo({
     for (let imageIndex = 0; imageIndex < imageCountFor(productIndex); imageIndex++) {
       const bytes = await renderProductImage({
         name: p.name,
-        category: p.category,
+        kind: p.kind,
         productIndex,
         imageIndex,
       })
