@@ -6,7 +6,9 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { verifyPassword } from '@/lib/auth/password'
 import { CATEGORIES } from '@/lib/catalog'
 import { productImages, products, reviews, users } from '@/lib/db/schema'
+import { DEMO_PRODUCTS } from '@/lib/db/seed/catalog-data'
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@/lib/db/seed/demo-accounts'
+import { REVIEW_TOPICS, TOPIC_OF_KIND, type Stars } from '@/lib/db/seed/review-texts'
 import { seedDemo, seedIfEmpty } from '@/lib/db/seed/seed-demo'
 import { queryRows } from '@/lib/db/sql'
 import { uploadsDir } from '@/lib/storage/images'
@@ -80,6 +82,43 @@ describe('the demo catalog', () => {
     expect(authors.length).toBeGreaterThanOrEqual(10)
   })
 
+  it('has reviews that talk about what each product is, in the tone of their stars', async () => {
+    const rows = await queryRows<{ name: string; rating: Stars; comment: string }>(
+      db(),
+      sql`select p.name, r.rating, r.comment from reviews r join products p on p.id = r.product_id`,
+    )
+    expect(rows.length).toBeGreaterThan(300)
+    const kindOf = new Map(DEMO_PRODUCTS.map((p) => [p.name, p.kind]))
+    const about = (pattern: RegExp, ...kinds: string[]) =>
+      rows.filter((r) => kinds.includes(kindOf.get(r.name) ?? '') && !pattern.test(r.comment))
+    // Headphones and speakers are judged by their sound, seats by their comfort.
+    expect(about(/sound|audio|bass|hiss/i, 'headphones', 'earbuds', 'portable-speaker')).toEqual([])
+    expect(about(/comfort|seat|sit/i, 'sofa', 'armchair', 'office-chair')).toEqual([])
+    // Nothing said of a thing it does not have: no battery on a sofa, no fabric on a phone.
+    const misfits = rows.filter((r) => {
+      const kind = kindOf.get(r.name)
+      if (!kind) return true
+      const topic = TOPIC_OF_KIND[kind]
+      if (
+        /battery/i.test(r.comment) &&
+        ['seating', 'furniture', 'book', 'clothing'].includes(topic)
+      )
+        return true
+      if (/fabric|size/i.test(r.comment) && ['phone', 'laptop', 'audio'].includes(topic))
+        return true
+      // Every comment opens with a line written for this kind of product and this many stars.
+      return !REVIEW_TOPICS[topic][r.rating].some(
+        (line) => r.comment === line || r.comment.startsWith(`${line} `),
+      )
+    })
+    expect(misfits).toEqual([])
+    // No "Love it!" with one star, no "Broke" with five.
+    const praise = /(?<!not )\b(love|perfect|superb|excellent|great|best|recommend)\b/i
+    const complaint = /\b(returned|broke|disappoint\w*|poor|cheap|flimsy|refund)\b/i
+    expect(rows.filter((r) => r.rating <= 2 && praise.test(r.comment))).toEqual([])
+    expect(rows.filter((r) => r.rating >= 4 && complaint.test(r.comment))).toEqual([])
+  })
+
   it('creates the two demo logins, verified, with the well-known password', async () => {
     for (const account of Object.values(DEMO_ACCOUNTS)) {
       const [u] = await db().select().from(users).where(eq(users.email, account.email))
@@ -95,7 +134,6 @@ describe('outside demo mode', () => {
     await db()
       .delete(users)
       .where(sql`true`)
-    const { DEMO_PRODUCTS } = await import('@/lib/db/seed/catalog-data')
     await seedDemo({ db: db(), demoMode: false, catalog: DEMO_PRODUCTS.slice(0, 3) })
     const emails = (await db().select({ e: users.email }).from(users)).map((r) => r.e)
     expect(emails.length).toBeGreaterThan(0)

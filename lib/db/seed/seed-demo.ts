@@ -6,10 +6,11 @@ import type { Db } from '@/lib/db/open'
 import { productImageRows } from '@/lib/products/image-rows'
 import { saveWebp } from '@/lib/storage/images'
 import { renderAvatar } from './avatar'
-import { DEMO_PRODUCTS, DEMO_SHOPPERS, REVIEW_COMMENTS, type DemoProduct } from './catalog-data'
+import { DEMO_PRODUCTS, DEMO_SHOPPERS, type DemoProduct } from './catalog-data'
 import { imageCountFor, renderProductImage } from './product-images'
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo-accounts'
 import { seededRandom } from './random'
+import { reviewComment, type Stars } from './review-texts'
 
 // The demo catalog: products with generated images, a dozen shoppers and their reviews, and in
 // demo mode the two well-known logins of the original app.
@@ -124,20 +125,21 @@ export async function seedDemo({
     .values(inserted.flatMap(({ id }, i) => productImageRows(id, rendered[i] ?? [])))
 
   // Each product gets a "quality" so averages spread from 1 to 5; about one in seven has none.
-  const reviewRows = inserted.flatMap(({ id }) => {
-    if (random.next() < 0.15 || shopperIds.length === 0) return []
+  // Comments talk about what the product is, in the tone of their stars.
+  const reviewRows = inserted.flatMap(({ id }, i) => {
+    const kind = catalog[i]?.kind
+    if (random.next() < 0.15 || shopperIds.length === 0 || !kind) return []
     const quality = random.int(1, 5)
     const reviewers = random
       .shuffle(shopperIds)
       .slice(0, random.int(1, Math.min(8, shopperIds.length)))
     return reviewers.map((userId) => {
-      const rating = Math.min(5, Math.max(1, quality + random.pick([-1, 0, 0, 0, 1]))) as
-        1 | 2 | 3 | 4 | 5
+      const rating = Math.min(5, Math.max(1, quality + random.pick([-1, 0, 0, 0, 1]))) as Stars
       return {
         productId: id,
         userId,
         rating,
-        comment: random.pick(REVIEW_COMMENTS[rating]),
+        comment: reviewComment(kind, rating, random),
         createdAt: new Date(now - random.int(1, 90) * 86_400_000),
       }
     })
