@@ -7,6 +7,7 @@ import {
   glare,
   gradient,
   line,
+  mirror,
   path,
   rect,
   repeat,
@@ -277,11 +278,13 @@ export function digitalWatch(p: Palette, view: number): Shape {
   const casing = rect(255, 270, 290, 260, 60, p.body) + rect(285, 300, 230, 200, 30, INK)
   const lcd = rect(300, 330, 200, 140, 14, '#b9c7a2')
   const time = digits(312, 360, view % 2 === 0 ? '1042' : '0738', '#2b3323')
+  // The second tile is drawn mirrored (the other side); the digits must still read right.
+  const shown = view === 1 ? mirror(time) : time
   const buttons =
     rect(236, 320, 22, 40, 6, p.accent) +
     rect(236, 440, 22, 40, 6, p.accent) +
     rect(542, 320, 22, 40, 6, p.accent)
-  return shape(band + casing + lcd + time + buttons, 130, 670, 165)
+  return shape(band + casing + lcd + shown + buttons, 130, 670, 165)
 }
 
 export function watchStrap(p: Palette): Shape {

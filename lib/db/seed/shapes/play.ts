@@ -323,25 +323,28 @@ export function candles(p: Palette): Shape {
 }
 
 export function multiTool(p: Palette, view: number): Shape {
+  // Folded handles with the tools fanned out: pliers on top, a blade and a screwdriver.
+  const metal = '#8d96a3'
+  const edge = `stroke="${INK}" stroke-width="4"`
   const open = view % 2 === 0
-  const blade = path('M 430 380 L 640 330 L 660 360 L 440 410 Z', STEEL)
+  const blade = path('M 560 400 L 700 300 Q 720 290 716 314 L 590 440 Z', metal, edge)
   const driver = rect(
-    150,
-    360,
-    240,
-    20,
+    120,
+    392,
+    120,
+    24,
     6,
-    STEEL,
-    `transform="rotate(${open ? -30 : -10} 380 370)"`,
+    metal,
+    `${edge} transform="rotate(${open ? 28 : 12} 240 404)"`,
   )
   const jaws =
-    path('M 400 380 L 350 250 L 372 244 L 420 370 Z', STEEL) +
-    path('M 410 380 L 430 240 L 452 246 L 432 382 Z', STEEL)
+    path('M 330 390 L 270 220 L 300 210 L 370 380 Z', metal, edge) +
+    path('M 370 390 L 360 205 L 392 205 L 404 385 Z', metal, edge)
   const handles =
-    rect(250, 370, 300, 70, 30, p.body) +
-    rect(250, 420, 300, 50, 24, p.bodyDark) +
-    repeat(3, (i) => circle(300 + i * 100, 405, 10, STEEL))
-  return shape((open ? jaws : '') + driver + blade + handles, 240, 470, 260)
+    rect(220, 380, 380, 90, 40, p.body, edge) +
+    rect(240, 440, 340, 20, 10, p.bodyDark) +
+    repeat(3, (i) => circle(300 + i * 110, 420, 12, STEEL, edge))
+  return shape((open ? jaws : '') + driver + blade + handles, 200, 470, 300)
 }
 
 export function toteBags(p: Palette): Shape {
