@@ -1,6 +1,7 @@
-// `npx tsx scripts/contact-sheet.ts [out.png] [--all] [--kind a,b]`: a PNG grid of the demo catalog's
-// generated tiles, to look at the drawings without seeding. One row per product with --all (every
-// tile), else the first tile of every product. Prints which cell is which product.
+// A PNG grid of the demo catalog's generated tiles, to look at the drawings without seeding:
+//   npx tsx --conditions=react-server scripts/contact-sheet.ts [out.png] [--all] [--kind a,b]
+// The first tile of every product, or with --all one row per product with all its tiles; --kind
+// keeps only those kinds. Prints which cell is which product (the images carry no text).
 import sharp from 'sharp'
 import { DEMO_PRODUCTS } from '@/lib/db/seed/catalog-data'
 import { imageCountFor, renderProductImage } from '@/lib/db/seed/product-images'

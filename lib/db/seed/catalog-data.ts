@@ -1,5 +1,6 @@
 // Demo catalogue for the seed. Pure data so tests and scripts can import it without a database.
 // Brands are invented on purpose: the demo must not suggest endorsement by real companies.
+import 'server-only'
 import type { Category, ItemCondition } from '@/lib/catalog'
 
 import type { ProductKind } from './product-shapes'

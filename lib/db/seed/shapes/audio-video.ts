@@ -1,4 +1,5 @@
 // Sound and camera gear.
+import 'server-only'
 import {
   GLASS,
   INK,

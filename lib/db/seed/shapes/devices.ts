@@ -1,4 +1,5 @@
 // Phones, laptops, watches and their accessories.
+import 'server-only'
 import {
   GLASS,
   INK,

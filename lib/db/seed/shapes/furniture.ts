@@ -1,4 +1,5 @@
 // Furniture.
+import 'server-only'
 import {
   CREAM,
   GLASS,

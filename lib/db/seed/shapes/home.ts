@@ -1,4 +1,5 @@
 // Households: kitchen, lighting, cleaning, linen.
+import 'server-only'
 import {
   CREAM,
   INK,

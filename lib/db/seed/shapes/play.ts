@@ -1,4 +1,5 @@
 // Toys, books and the odds and ends of MISCELLANEOUS.
+import 'server-only'
 import {
   CREAM,
   GLASS,

@@ -1,4 +1,5 @@
 // Clothes and shoes.
+import 'server-only'
 import {
   CREAM,
   INK,
