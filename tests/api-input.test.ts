@@ -44,6 +44,15 @@ describe('price bounds', () => {
     }
   })
 
+  it('are decimal numbers: hexadecimal, binary and octal spellings are 400', async () => {
+    for (const query of ['limit=0x10', 'page=0b1', 'price%5Bgte%5D=0o7', 'ratings%5Bgte%5D=0x1']) {
+      const { status, body } = await list(`?${query}`)
+      expect(status, query).toBe(400)
+      expect(body.message).toMatch(/must be a number/)
+    }
+    expect((await list('?limit=1e1&page=+1&price%5Bgte%5D=.5')).status).toBe(200)
+  })
+
   it('still take the highest price there is', async () => {
     expect((await list('?price%5Blte%5D=1000000&price%5Bgte%5D=0')).status).toBe(200)
   })

@@ -9,11 +9,16 @@ import { MAX_KEYWORD_LENGTH, MAX_LIMIT, PAGE_SIZE, SORTS, type ProductFilters } 
 export { MAX_KEYWORD_LENGTH, MAX_LIMIT, PAGE_SIZE, SORTS, type Sort } from './constants'
 export type { ProductFilters } from './constants'
 
+// Plain decimal notation only: Number() would also take "0x10", "0b1" and "0o7".
+const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i
+
 const number = (name: string) =>
   z
     .string()
     .trim()
-    .refine((v) => v !== '' && Number.isFinite(Number(v)), { message: `${name} must be a number` })
+    .refine((v) => DECIMAL.test(v) && Number.isFinite(Number(v)), {
+      message: `${name} must be a number`,
+    })
     .transform(Number)
 
 const integer = (name: string, min: number, max: number) =>
