@@ -27,22 +27,27 @@ const nextConfig: NextConfig = {
   serverExternalPackages: ['@electric-sql/pglite', 'sharp', '@node-rs/argon2', 'pg'],
   typedRoutes: false,
   images: {
-    localPatterns: [{ pathname: '/media/**' }, { pathname: '/**', search: '' }],
+    // No query string on any local image: each distinct one would be a fresh encode and a new
+    // cache entry, for the same picture.
+    localPatterns: [{ pathname: '/**', search: '' }],
     formats: ['image/avif', 'image/webp'],
     minimumCacheTTL: 31_536_000,
   },
   async headers() {
+    const common = [
+      { key: 'X-Content-Type-Options', value: 'nosniff' },
+      { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
+      { key: 'X-Frame-Options', value: 'DENY' },
+      { key: 'Permissions-Policy', value: 'camera=(), microphone=(), geolocation=()' },
+    ]
     return [
       {
-        source: '/:path*',
-        headers: [
-          { key: 'Content-Security-Policy', value: contentSecurityPolicy },
-          { key: 'X-Content-Type-Options', value: 'nosniff' },
-          { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
-          { key: 'X-Frame-Options', value: 'DENY' },
-          { key: 'Permissions-Policy', value: 'camera=(), microphone=(), geolocation=()' },
-        ],
+        // Everything but stored images: these headers would replace the stricter policy the
+        // /media route sends itself (default-src 'none'; sandbox).
+        source: '/:path((?!media/).*)',
+        headers: [{ key: 'Content-Security-Policy', value: contentSecurityPolicy }, ...common],
       },
+      { source: '/media/:file', headers: common },
     ]
   },
 }

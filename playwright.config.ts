@@ -1,6 +1,6 @@
 import { defineConfig, devices } from '@playwright/test'
 import chromium from './scripts/chromium.json'
-import { E2E_PORT, E2E_SESSION_SECRET } from './e2e/support/constants'
+import { E2E_CLIENT_ORIGIN, E2E_PORT, E2E_SESSION_SECRET } from './e2e/support/constants'
 
 // End-to-end tests drive the production build in Debian's Chromium (Playwright cannot download
 // its own browsers here), against a fresh temporary DATA_DIR seeded with the demo catalog.
@@ -32,6 +32,10 @@ export default defineConfig({
     timeout: 300_000,
     reuseExistingServer: !process.env.CI,
     stdout: 'pipe',
-    env: { PORT: String(E2E_PORT), SESSION_SECRET: E2E_SESSION_SECRET },
+    env: {
+      PORT: String(E2E_PORT),
+      SESSION_SECRET: E2E_SESSION_SECRET,
+      ALLOWED_ORIGINS: E2E_CLIENT_ORIGIN,
+    },
   },
 })

@@ -28,7 +28,7 @@ function needsLogin(pathname: string) {
  * The catalog URLs (/, /products, /products/{keyword}) with their query strings become one path
  * segment of the cacheable catalog route, so a filtered, paged view is cached like a static page.
  */
-function catalogTarget(request: NextRequest): string | undefined {
+function catalogTarget(request: NextRequest): string | null | undefined {
   const { pathname, searchParams } = request.nextUrl
   if (pathname === '/') return encodeViewSegment(parseCatalogView('home', '', searchParams))
   if (pathname === '/products') return encodeViewSegment(parseCatalogView('products', '', searchParams))
@@ -40,6 +40,8 @@ function catalogTarget(request: NextRequest): string | undefined {
   } catch {
     keyword = match[1]!
   }
+  // No text in PostgreSQL can hold a NUL character, so no search for one can match: not found.
+  if (keyword.includes('\0')) return null
   return encodeViewSegment(parseCatalogView('products', keyword, searchParams))
 }
 
@@ -52,6 +54,9 @@ export function proxy(request: NextRequest) {
   }
 
   const segment = catalogTarget(request)
+  if (segment === null) {
+    return NextResponse.rewrite(new URL('/_not-found', request.url), { status: 404 })
+  }
   if (segment !== undefined) {
     const url = request.nextUrl.clone()
     url.pathname = `${VIEW_ROUTE}/${segment}`

@@ -35,6 +35,7 @@ const EnvSchema = z.object({
     .optional()
     .transform((v) => v || undefined)
     .refine((v) => v === undefined || URL.canParse(v), { message: 'must be an absolute URL' }),
+  // Kept as origins (scheme://host:port), the form browsers send in the Origin header.
   ALLOWED_ORIGINS: z
     .string()
     .optional()
@@ -43,7 +44,13 @@ const EnvSchema = z.object({
         .split(',')
         .map((s) => s.trim())
         .filter(Boolean),
-    ),
+    )
+    .refine((list) => list.every((o) => URL.canParse(o) && /^https?:$/.test(new URL(o).protocol)), {
+      message: 'must be comma-separated absolute http(s) URLs, e.g. https://app.example.com',
+    })
+    .transform((list) => list.map((o) => new URL(o).origin)),
+  // A reverse proxy in front sets X-Forwarded-Host/-Proto; without one anybody could.
+  TRUST_PROXY: flag,
   COOKIE_SECURE: flag,
   SMTP_URL: z
     .string()
@@ -57,6 +64,7 @@ export type Env = z.infer<typeof EnvSchema> & {
   dataDir: string
   demoMode: boolean
   cookieSecure: boolean
+  trustProxy: boolean
 }
 
 export function parseEnv(source: NodeJS.ProcessEnv): Env {
@@ -72,6 +80,7 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
     // The demo logins only exist where nobody could mistake them for a real shop's accounts.
     demoMode: e.DEMO_MODE ?? e.DATABASE_URL === undefined,
     cookieSecure: e.COOKIE_SECURE ?? e.NODE_ENV === 'production',
+    trustProxy: e.TRUST_PROXY ?? false,
   }
 }
 

@@ -126,7 +126,7 @@ describe('PUT /api/v1/admin/product/{id}', () => {
     expect(res.status).toBe(200)
     const { product } = await res.json()
     expect(product.images).toHaveLength(2)
-    expect(product.images[0].url).toMatch(/^\/media\/[a-f0-9]{32}\.webp$/)
+    expect(product.images[0].url).toMatch(/^http:\/\/localhost:\d+\/media\/[a-f0-9]{32}\.webp$/)
     const bad = new FormData()
     for (const [k, v] of Object.entries(VALID)) bad.set(k, String(v))
     bad.append('images', new File(['<?php echo 1; ?>'], 'shell.jpg', { type: 'image/jpeg' }))

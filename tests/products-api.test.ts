@@ -5,11 +5,15 @@ import { GET as reviewsRoute } from '@/app/api/v1/reviews/route'
 import { getDb } from '@/lib/db/client'
 import { productImages, products, reviews } from '@/lib/db/schema'
 import type { ProductJson } from '@/lib/products/product-json'
+import { siteOrigin } from '@/lib/site-url'
 import { installTestDatabase } from './support/db'
 import { apiRequest, routeContext } from './support/requests'
 import { createProduct, createUser } from './factories'
 
 installTestDatabase()
+
+// Image and avatar URLs leave the API absolute (api-routes.test.ts checks the origin itself).
+const MEDIA = `${siteOrigin()}/media/`
 
 type ListBody = {
   success: boolean
@@ -145,8 +149,8 @@ describe('GET /api/v1/products', () => {
       stock: 2,
       itemCondition: 'Renewed',
       images: [
-        { url: '/media/4a.webp', public_id: '4a.webp' },
-        { url: '/media/4b.webp', public_id: '4b.webp' },
+        { url: `${MEDIA}4a.webp`, public_id: '4a.webp' },
+        { url: `${MEDIA}4b.webp`, public_id: '4b.webp' },
       ],
       ratings: 5,
       numberOfReviews: 2,
@@ -380,7 +384,7 @@ describe('GET /api/v1/product/{id}', () => {
         _id: expect.any(String),
         user: author.id,
         name: 'Grace Hopper',
-        avatar: '/media/g.webp',
+        avatar: `${MEDIA}g.webp`,
         rating: 4,
         comment: '<b>Sturdy</b>',
         createdAt: expect.any(String),

@@ -3,6 +3,8 @@ import { randomUUID } from 'node:crypto'
 import { ZodError } from 'zod'
 import { getRequestUser, type CurrentUser } from '@/lib/auth/current-user'
 import { AppError, errorResponse, forbidden, unauthorized } from './errors'
+import { checkRequestText } from './input'
+import { logRequestError } from './log'
 import { corsHeaders, isOriginAllowed } from './origin'
 
 // Wrappers every /api/v1 handler goes through: origin check, guard, error envelope.
@@ -25,11 +27,11 @@ export function zodMessage(error: ZodError): AppError {
   return new AppError(400, message, errors)
 }
 
-function toResponse(error: unknown): Response {
+function toResponse(request: Request, error: unknown): Response {
   if (error instanceof AppError) return errorResponse(error)
   if (error instanceof ZodError) return errorResponse(zodMessage(error))
   const requestId = randomUUID()
-  console.error(`[api] request ${requestId} failed`, error)
+  logRequestError(requestId, request, error)
   return errorResponse(
     new AppError(500, `Something went wrong on our side (request ${requestId})`, undefined, {
       'X-Request-Id': requestId,
@@ -37,8 +39,10 @@ function toResponse(error: unknown): Response {
   )
 }
 
-function withCors(request: Request, response: Response): Response {
+/** Adds the CORS headers for an allowed extra origin; every answer varies by Origin. */
+export function withCors(request: Request, response: Response): Response {
   for (const [k, v] of Object.entries(corsHeaders(request))) response.headers.set(k, v)
+  response.headers.append('Vary', 'Origin')
   return response
 }
 
@@ -48,9 +52,10 @@ export function withApi<C>(handler: Handler<C>): Handler<C> {
       return errorResponse(new AppError(403, 'Cross-site request refused'))
     }
     try {
+      checkRequestText(request)
       return withCors(request, await handler(request, ctx))
     } catch (error) {
-      return withCors(request, toResponse(error))
+      return withCors(request, toResponse(request, error))
     }
   }
 }

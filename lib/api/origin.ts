@@ -1,48 +1,88 @@
+import 'server-only'
 import { env } from '@/lib/env'
+
+// Who may call /api/v1 from a browser, and the CORS headers that tell the browser so.
+//
+// The rule for unsafe methods (POST, PUT, PATCH, DELETE), in order:
+//   1. `Origin: null` is refused (sandboxed frames, some redirects: nobody we know).
+//   2. An Origin listed in ALLOWED_ORIGINS is accepted, whatever Sec-Fetch-Site says: another
+//      site is by definition `cross-site` for the browser, and the drop-in client of such an
+//      origin could otherwise never write.
+//   3. The shop's own Origin is accepted unless fetch metadata says `cross-site` (a browser that
+//      calls the request cross-site did not send it from our pages).
+//   4. Any other Origin is refused.
+//   5. Without Origin (curl, server-to-server clients; browsers always send one on these
+//      methods) only fetch metadata can refuse: `cross-site` and `same-site` are refused.
+// Safe methods (GET, HEAD, OPTIONS) change nothing and are never refused.
+//
+// The shop's own origin is APP_URL when set. Otherwise it is the address the browser used: the
+// Host header over http, or X-Forwarded-Host and X-Forwarded-Proto only when TRUST_PROXY says a
+// proxy in front sets them (without one, any client could claim any origin with them).
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 
-/**
- * The shop's own origin: APP_URL, or else the one the browser addressed (its Host header; the
- * server's own idea of its URL may say localhost where the browser said 127.0.0.1).
- */
+// Every method, so that a client on an allowed origin can read the JSON 405 of a wrong one
+// instead of a failed preflight; the path's own methods are in the `Allow` header.
+const CORS_METHODS = 'GET, HEAD, POST, PUT, PATCH, DELETE'
+const CORS_HEADERS = 'Content-Type, Idempotency-Key, X-XSRF-Token'
+const CORS_EXPOSED = 'Retry-After, X-Request-Id'
+// Two hours: the most Chromium keeps a preflight.
+const CORS_MAX_AGE = '7200'
+
+/** The last value of a header a proxy may append to (its own is the last). */
+function lastValue(value: string | null): string | undefined {
+  return value?.split(',').at(-1)?.trim() || undefined
+}
+
 function ownOrigin(request: Request): string {
-  const configured = env().APP_URL
-  if (configured) return new URL(configured).origin
+  const { APP_URL, trustProxy } = env()
+  if (APP_URL) return new URL(APP_URL).origin
   const url = new URL(request.url)
-  const host = request.headers.get('x-forwarded-host') ?? request.headers.get('host') ?? url.host
-  const proto = request.headers.get('x-forwarded-proto') ?? url.protocol.replace(':', '')
-  return `${proto}://${host}`
+  const host = request.headers.get('host') ?? url.host
+  if (trustProxy) {
+    const fwdHost = lastValue(request.headers.get('x-forwarded-host')) ?? host
+    const fwdProto = lastValue(request.headers.get('x-forwarded-proto')) ?? 'http'
+    return `${fwdProto}://${fwdHost}`
+  }
+  // Next fills the request URL's scheme from X-Forwarded-Proto, so it is not ours to trust:
+  // the server itself speaks plain http (TLS ends at a proxy, which then needs TRUST_PROXY).
+  return `http://${host}`
 }
 
-/** The origins a browser may send unsafe requests from: our own and the configured extras. */
-export function allowedOrigins(request: Request): Set<string> {
-  return new Set([ownOrigin(request), ...env().ALLOWED_ORIGINS.map((o) => new URL(o).origin)])
+function isExtraOrigin(origin: string | null): origin is string {
+  return origin !== null && env().ALLOWED_ORIGINS.includes(origin)
 }
 
-/**
- * Cross-site request forgery guard for POST/PUT/PATCH/DELETE. Browsers always send Origin on
- * such requests; a client without one (curl, a server) is let through unless fetch metadata says
- * the request is cross-site.
- */
+/** Cross-site request forgery guard; see the rule at the top of this file. */
 export function isOriginAllowed(request: Request): boolean {
   if (SAFE_METHODS.has(request.method)) return true
   const origin = request.headers.get('origin')
-  if (origin === null) {
-    const site = request.headers.get('sec-fetch-site')
-    return site === null || site === 'same-origin' || site === 'none'
-  }
+  const site = request.headers.get('sec-fetch-site')
+  if (origin === null) return site === null || site === 'same-origin' || site === 'none'
   if (origin === 'null') return false
-  return allowedOrigins(request).has(origin)
+  if (isExtraOrigin(origin)) return true
+  return origin === ownOrigin(request) && site !== 'cross-site'
 }
 
-/** CORS headers, only for configured extra origins (our own origin needs none). */
+/** CORS headers for an answer to a configured extra origin; none for anybody else. */
 export function corsHeaders(request: Request): Record<string, string> {
   const origin = request.headers.get('origin')
-  if (!origin || !env().ALLOWED_ORIGINS.some((o) => new URL(o).origin === origin)) return {}
+  if (!isExtraOrigin(origin)) return {}
   return {
     'Access-Control-Allow-Origin': origin,
     'Access-Control-Allow-Credentials': 'true',
-    Vary: 'Origin',
+    'Access-Control-Expose-Headers': CORS_EXPOSED,
+  }
+}
+
+/** The extra headers of a preflight (OPTIONS) answer to a configured extra origin. */
+export function preflightHeaders(request: Request): Record<string, string> {
+  const cors = corsHeaders(request)
+  if (!cors['Access-Control-Allow-Origin']) return {}
+  return {
+    ...cors,
+    'Access-Control-Allow-Methods': CORS_METHODS,
+    'Access-Control-Allow-Headers': CORS_HEADERS,
+    'Access-Control-Max-Age': CORS_MAX_AGE,
   }
 }

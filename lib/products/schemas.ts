@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { CATEGORIES, ITEM_CONDITIONS } from '@/lib/catalog'
+import { MAX_PRICE } from './catalog-view'
 import { MAX_KEYWORD_LENGTH, MAX_LIMIT, PAGE_SIZE, SORTS, type ProductFilters } from './constants'
 
 // The query of GET /api/v1/products (API.md), shared by the handler, the pages and the filter UI.
@@ -8,17 +9,31 @@ import { MAX_KEYWORD_LENGTH, MAX_LIMIT, PAGE_SIZE, SORTS, type ProductFilters } 
 export { MAX_KEYWORD_LENGTH, MAX_LIMIT, PAGE_SIZE, SORTS, type Sort } from './constants'
 export type { ProductFilters } from './constants'
 
+// Plain decimal notation only: Number() would also take "0x10", "0b1" and "0o7".
+const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i
+
 const number = (name: string) =>
   z
     .string()
     .trim()
-    .refine((v) => v !== '' && Number.isFinite(Number(v)), { message: `${name} must be a number` })
+    .refine((v) => DECIMAL.test(v) && Number.isFinite(Number(v)), {
+      message: `${name} must be a number`,
+    })
     .transform(Number)
 
 const integer = (name: string, min: number, max: number) =>
   number(name).refine((v) => Number.isInteger(v) && v >= min && v <= max, {
     message: `${name} must be a whole number from ${min} to ${max}`,
   })
+
+// Dollars within what a product can cost: the bound becomes cents in an integer column, and a
+// larger number would overflow the query instead of matching everything.
+const priceBound = (name: string) =>
+  number(name)
+    .refine((v) => v >= 0 && v <= MAX_PRICE, {
+      message: `${name} must be from 0 to ${MAX_PRICE}`,
+    })
+    .optional()
 
 /** One of a fixed list, matched case-insensitively and answered in its canonical spelling. */
 const oneOf = <T extends string>(name: string, values: readonly T[]) =>
@@ -46,12 +61,8 @@ export const ProductQuerySchema = z.object({
       message: `keyword must be at most ${MAX_KEYWORD_LENGTH} characters`,
     })
     .default(''),
-  'price[gte]': number('price[gte]')
-    .refine((v) => v >= 0, { message: 'price[gte] must be 0 or more' })
-    .optional(),
-  'price[lte]': number('price[lte]')
-    .refine((v) => v >= 0, { message: 'price[lte] must be 0 or more' })
-    .optional(),
+  'price[gte]': priceBound('price[gte]'),
+  'price[lte]': priceBound('price[lte]'),
   'ratings[gte]': number('ratings[gte]')
     .refine((v) => v >= 0 && v <= 5, { message: 'ratings[gte] must be from 0 to 5' })
     .optional(),
@@ -103,7 +114,7 @@ export const ProductInputSchema = z.object({
     .max(5000, 'description must be at most 5,000 characters'),
   // Whole cents, compared with a tolerance: 555.55 * 100 is 55554.999… in floating point.
   price: formNumber('price').refine(
-    (v) => v > 0 && v <= 1_000_000 && Math.abs(Math.round(v * 100) - v * 100) < 1e-6,
+    (v) => v > 0 && v <= MAX_PRICE && Math.abs(Math.round(v * 100) - v * 100) < 1e-6,
     {
       message: 'price must be more than 0, in dollars with at most 2 decimals',
     },

@@ -15,8 +15,16 @@ async function fetchMe(url: string): Promise<PublicUser | null> {
   })
   if (res.status === 401) return null
   if (!res.ok) throw new Error(`GET ${url} answered ${res.status}`)
-  const body = (await res.json()) as { user: PublicUser }
-  return body.user
+  const { user } = (await res.json()) as { user: PublicUser }
+  return { ...user, avatar: { ...user.avatar, url: ownImagePath(user.avatar.url) } }
+}
+
+// The API answers absolute image URLs, for clients on other origins; the shop's own pages show
+// its stored images by path (next/image takes no absolute URL it was not configured for).
+function ownImagePath(url: string): string {
+  if (!url) return url
+  const { pathname } = new URL(url, window.location.origin)
+  return pathname.startsWith('/media/') ? pathname : url
 }
 
 const hasHint = () =>

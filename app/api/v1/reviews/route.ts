@@ -1,4 +1,6 @@
 import { z } from 'zod'
+import { withAbsoluteAvatars } from '@/lib/api/absolute-urls'
+import { apiRoute } from '@/lib/api/api-route'
 import { json, notFound } from '@/lib/api/errors'
 import { withApi } from '@/lib/api/handler'
 import { parseQuery } from '@/lib/api/query'
@@ -9,12 +11,18 @@ const ReviewsQuerySchema = z.object({
 })
 
 // GET /api/v1/reviews?productId=: a product's reviews, newest first
-export const GET = withApi(async (request) => {
-  const { productId } = parseQuery(request, ReviewsQuerySchema, (p) => ({
-    productId: p.get('productId') ?? undefined,
-  }))
-  // The product read carries its reviews already (and 404s unknown or archived products).
-  const product = await readProduct({ id: productId })
-  if (!product) throw notFound('Product not found')
-  return json({ success: true, numberOfReviews: product.reviews.length, reviews: product.reviews })
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoute('/reviews', {
+  GET: withApi(async (request) => {
+    const { productId } = parseQuery(request, ReviewsQuerySchema, (p) => ({
+      productId: p.get('productId') ?? undefined,
+    }))
+    // The product read carries its reviews already (and 404s unknown or archived products).
+    const product = await readProduct({ id: productId })
+    if (!product) throw notFound('Product not found')
+    return json({
+      success: true,
+      numberOfReviews: product.reviews.length,
+      reviews: withAbsoluteAvatars(product.reviews),
+    })
+  }),
 })

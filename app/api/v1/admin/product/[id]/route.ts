@@ -1,3 +1,5 @@
+import { withAbsoluteImages } from '@/lib/api/absolute-urls'
+import { apiRoute } from '@/lib/api/api-route'
 import { readBody } from '@/lib/api/body'
 import { AppError, json } from '@/lib/api/errors'
 import { withAdmin } from '@/lib/api/handler'
@@ -8,7 +10,7 @@ import { ImageRejectedError, storeUploadedImage } from '@/lib/storage/images'
 const MAX_IMAGES = 8
 
 // PUT /api/v1/admin/product/{id}: change a product; images, when sent, replace the set
-export const PUT = withAdmin(async (request, ctx: RouteContext<'/api/v1/admin/product/[id]'>) => {
+const update = withAdmin(async (request, ctx: RouteContext<'/api/v1/admin/product/[id]'>) => {
   const { id } = await ctx.params
   const { fields, files } = await readBody(request)
   const input = ProductInputSchema.parse(fields)
@@ -24,5 +26,9 @@ export const PUT = withAdmin(async (request, ctx: RouteContext<'/api/v1/admin/pr
     }
   }
   const product = await updateProduct({ id, input, images })
-  return json({ success: true, product })
+  return json({ success: true, product: withAbsoluteImages(product) })
+})
+
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoute('/admin/product/[id]', {
+  PUT: update,
 })

@@ -1,0 +1,85 @@
+import 'server-only'
+import { AppError, notFound } from './errors'
+import { withApi } from './handler'
+import { preflightHeaders } from './origin'
+import {
+  allowedMethods,
+  API_ROUTES,
+  HTTP_METHODS,
+  matchApiPath,
+  type ApiPath,
+  type HttpMethod,
+  type MethodsOf,
+} from './routes'
+
+// The exports of an /api/v1 route file, built from its row of the route table:
+//   export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoute('/product/[id]', { GET })
+// Every method answers: the built ones with their handler, OPTIONS with the preflight, the rest
+// with a JSON 405 and `Allow`. Next would otherwise answer those with empty bodies and no CORS.
+
+type Handler<C> = (request: Request, ctx: C) => Promise<Response>
+type RouteExports<C> = Record<HttpMethod, Handler<C>>
+
+function preflight(request: Request, path: ApiPath | undefined): Response {
+  const allow = allowedMethods(path).join(', ')
+  return new Response(null, {
+    status: 204,
+    headers: { Allow: allow, ...preflightHeaders(request), Vary: 'Origin' },
+  })
+}
+
+function methodNotAllowed(path: ApiPath): Handler<unknown> {
+  const allow = allowedMethods(path)
+  return withApi(async (request) => {
+    throw new AppError(
+      405,
+      `${request.method} is not allowed here; use ${allow.join(', ')}`,
+      undefined,
+      { Allow: allow.join(', ') },
+    )
+  })
+}
+
+/** What any path without its own built row answers: the JSON 404 (and a preflight). */
+const unknownPath = withApi(async () => {
+  throw notFound('No such API endpoint')
+})
+
+function dispatch<C>(
+  path: ApiPath | undefined,
+  handlers: Partial<Record<HttpMethod, Handler<C>>>,
+): RouteExports<C> {
+  const wrong = path ? methodNotAllowed(path) : unknownPath
+  const answer = (method: HttpMethod): Handler<C> => {
+    const own = handlers[method] ?? (method === 'HEAD' ? handlers.GET : undefined)
+    return async (request, ctx) => {
+      // A static path of the table that this dynamic route receives (until its own route
+      // folder exists) answers from its own row, never as an id.
+      const actual = matchApiPath(new URL(request.url).pathname)
+      if (path && actual !== path) return dispatch(actual, {})[method](request, ctx)
+      if (method === 'OPTIONS') return preflight(request, path)
+      if (path && API_ROUTES[path].methods.length === 0) return unknownPath(request, ctx)
+      return own ? own(request, ctx) : wrong(request, ctx)
+    }
+  }
+  return Object.fromEntries(HTTP_METHODS.map((m) => [m, answer(m)])) as RouteExports<C>
+}
+
+// A handler that ignores its context is inferred as taking `never`; it takes anything.
+type CtxOf<H> = H[keyof H] extends Handler<infer C> ? ([C] extends [never] ? unknown : C) : unknown
+
+/**
+ * The exports of the route file serving `path`: one handler per built method of its row, no
+ * more and no fewer (the typecheck holds the file to the table).
+ */
+export function apiRoute<P extends ApiPath, H extends Record<MethodsOf<P>, Handler<never>>>(
+  path: P,
+  handlers: H & NoInfer<Record<Exclude<keyof H, MethodsOf<P>>, never>>,
+): RouteExports<CtxOf<H>> {
+  return dispatch(path, handlers as Partial<Record<HttpMethod, Handler<CtxOf<H>>>>)
+}
+
+/** The exports of the catch-all route: a JSON 404 for every method, and the preflight. */
+export function unknownApiRoute(): RouteExports<unknown> {
+  return dispatch<unknown>(undefined, {})
+}

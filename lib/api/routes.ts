@@ -1,0 +1,85 @@
+// The one table of /api/v1 paths (API.md) and their methods. It decides the `Allow` header of
+// every 405 and OPTIONS answer, and it is where a method is added: list it under `methods` and the
+// typecheck then asks for its handler in the route file (see api-route.ts).
+//
+// `planned` methods are in API.md but not built yet. Until a path has a built method it answers
+// the JSON 404 of an unknown path (not 405), so a client cannot tell a planned path from a typo;
+// a built path answers 405 for its planned methods, as for any other method it lacks.
+//
+// Static paths beside a dynamic one (`/product/updatestock` beside `/product/[id]`) get their own
+// route folder when built: Next prefers the static segment. Until then the dynamic route receives
+// them, and api-route.ts answers them from their own row here, never as an id.
+
+export const HTTP_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const
+export type HttpMethod = (typeof HTTP_METHODS)[number]
+type Method = Exclude<HttpMethod, 'HEAD' | 'OPTIONS'>
+
+type Row = { methods: readonly Method[]; planned?: readonly Method[] }
+
+export const API_ROUTES = {
+  '/products': { methods: ['GET'] },
+  '/product/updatestock': { methods: [], planned: ['PUT'] },
+  '/product/[id]': { methods: ['GET'] },
+  '/reviews': { methods: ['GET'], planned: ['DELETE'] },
+  '/review': { methods: [], planned: ['PUT'] },
+  '/contactus': { methods: [], planned: ['POST'] },
+  '/cart': { methods: [], planned: ['GET', 'DELETE'] },
+  '/cart/add': { methods: [], planned: ['POST'] },
+  '/cart/remove/[productId]': { methods: [], planned: ['DELETE'] },
+  '/order/new': { methods: [], planned: ['POST'] },
+  '/order/[id]': { methods: [], planned: ['GET'] },
+  '/orders/me': { methods: [], planned: ['GET'] },
+  '/register': { methods: [], planned: ['POST'] },
+  '/verify/[token]': { methods: [], planned: ['GET'] },
+  '/login': { methods: [], planned: ['POST'] },
+  '/logout': { methods: [], planned: ['GET', 'POST'] },
+  '/me': { methods: ['GET'] },
+  '/me/update': { methods: [], planned: ['PUT'] },
+  '/password/update': { methods: [], planned: ['PUT'] },
+  '/password/forgot': { methods: [], planned: ['POST'] },
+  '/password/reset/[token]': { methods: [], planned: ['PUT'] },
+  '/admin/messages': { methods: [], planned: ['GET'] },
+  '/admin/message/[id]': { methods: [], planned: ['DELETE'] },
+  '/admin/getAllUser': { methods: [], planned: ['GET'] },
+  '/admin/getUser/[id]': { methods: [], planned: ['GET'] },
+  '/admin/updateuserrole/[userId]': { methods: [], planned: ['PUT'] },
+  '/admin/products': { methods: [], planned: ['GET'] },
+  '/admin/product/new': { methods: [], planned: ['POST'] },
+  '/admin/product/[id]': { methods: ['PUT'], planned: ['DELETE'] },
+  '/admin/orders': { methods: [], planned: ['GET'] },
+  '/admin/order/[id]': { methods: [], planned: ['PUT', 'DELETE'] },
+} as const satisfies Record<string, Row>
+
+export type ApiPath = keyof typeof API_ROUTES
+export type MethodsOf<P extends ApiPath> = (typeof API_ROUTES)[P]['methods'][number]
+
+export const API_PREFIX = '/api/v1'
+
+function matches(pattern: string, segments: string[]): boolean {
+  const parts = pattern.split('/').slice(1)
+  return (
+    parts.length === segments.length &&
+    parts.every((p, i) => p.startsWith('[') || p === segments[i])
+  )
+}
+
+/** Dynamic segments count less than static ones, as in Next's own routing. */
+const specificity = (pattern: string) => -(pattern.match(/\[/g)?.length ?? 0)
+
+const PATTERNS = (Object.keys(API_ROUTES) as ApiPath[]).sort(
+  (a, b) => specificity(b) - specificity(a),
+)
+
+/** The table row a request path (with or without the /api/v1 prefix) belongs to, if any. */
+export function matchApiPath(pathname: string): ApiPath | undefined {
+  const rest = pathname.startsWith(API_PREFIX) ? pathname.slice(API_PREFIX.length) : pathname
+  const segments = rest.split('/').slice(1)
+  return PATTERNS.find((p) => matches(p, segments))
+}
+
+/** The value of the `Allow` header: the built methods, HEAD with GET, and OPTIONS. */
+export function allowedMethods(path: ApiPath | undefined): HttpMethod[] {
+  const built: readonly HttpMethod[] = path ? API_ROUTES[path].methods : []
+  const has = (m: HttpMethod) => built.includes(m) || (m === 'HEAD' && built.includes('GET'))
+  return HTTP_METHODS.filter((m) => m === 'OPTIONS' || has(m))
+}

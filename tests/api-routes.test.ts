@@ -1,0 +1,252 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { beforeAll, describe, expect, it, vi } from 'vitest'
+import * as unknownRoute from '@/app/api/v1/[[...path]]/route'
+import * as adminProductRoute from '@/app/api/v1/admin/product/[id]/route'
+import * as meRoute from '@/app/api/v1/me/route'
+import * as productRoute from '@/app/api/v1/product/[id]/route'
+import * as productsRoute from '@/app/api/v1/products/route'
+import * as reviewsRoute from '@/app/api/v1/reviews/route'
+import { withApi } from '@/lib/api/handler'
+import { allowedMethods, API_ROUTES, type ApiPath } from '@/lib/api/routes'
+import { getDb } from '@/lib/db/client'
+import { productImages, reviews } from '@/lib/db/schema'
+import { installTestDatabase } from './support/db'
+import { apiRequest } from './support/requests'
+import { createProduct, createUser } from './factories'
+
+// A client of the original API served from another origin (ALLOWED_ORIGINS), and what every
+// /api/v1 path answers for each method.
+const CLIENT = vi.hoisted(() => {
+  const origin = 'http://client.example:4210'
+  process.env.ALLOWED_ORIGINS = origin
+  return origin
+})
+
+installTestDatabase()
+
+// Each file's handlers take their own route's context; `call` passes the matching params.
+type RouteModule = Record<string, (request: Request, ctx: never) => Promise<Response>>
+
+const MODULES: Partial<Record<ApiPath, RouteModule>> = {
+  '/products': productsRoute,
+  '/product/[id]': productRoute,
+  '/reviews': reviewsRoute,
+  '/me': meRoute,
+  '/admin/product/[id]': adminProductRoute,
+}
+
+let productId = ''
+
+beforeAll(async () => {
+  const author = await createUser({ name: 'Grace Hopper', avatarUrl: '/media/g.webp' })
+  const p = await createProduct({ name: 'Cross Origin Lamp', numberOfReviews: 1, ratings: 4 })
+  productId = p.id
+  const db = await getDb()
+  await db
+    .insert(productImages)
+    .values({ productId, url: '/media/lamp.webp', publicId: 'lamp.webp' })
+  await db.insert(reviews).values({ productId, userId: author.id, rating: 4, comment: 'Bright.' })
+})
+
+function call(
+  mod: RouteModule,
+  method: string,
+  url: string,
+  params: Record<string, string | readonly string[]> = {},
+  headers: Record<string, string> = {},
+) {
+  const request = apiRequest(url, { method, headers })
+  return mod[method]!(request, { params: Promise.resolve(params) } as never)
+}
+
+const fromClient = { origin: CLIENT, 'sec-fetch-site': 'cross-site' }
+
+describe('wrong methods on /api/v1', () => {
+  it('answer a JSON 405 with Allow, listing the built methods of the path', async () => {
+    for (const [mod, method, url, params, allow] of [
+      [productsRoute, 'POST', '/api/v1/products', {}, 'GET, HEAD, OPTIONS'],
+      [productsRoute, 'DELETE', '/api/v1/products', {}, 'GET, HEAD, OPTIONS'],
+      [reviewsRoute, 'DELETE', '/api/v1/reviews?productId=x', {}, 'GET, HEAD, OPTIONS'],
+      [productRoute, 'PATCH', '/api/v1/product/abc', { id: 'abc' }, 'GET, HEAD, OPTIONS'],
+      [meRoute, 'PUT', '/api/v1/me', {}, 'GET, HEAD, OPTIONS'],
+      [adminProductRoute, 'GET', '/api/v1/admin/product/abc', { id: 'abc' }, 'PUT, OPTIONS'],
+      [adminProductRoute, 'POST', '/api/v1/admin/product/abc', { id: 'abc' }, 'PUT, OPTIONS'],
+    ] as const) {
+      const res = await call(mod, method, url, params)
+      expect(res.status, `${method} ${url}`).toBe(405)
+      expect(res.headers.get('allow')).toBe(allow)
+      expect(res.headers.get('content-type')).toMatch(/^application\/json/)
+      expect(await res.json()).toEqual({
+        success: false,
+        message: `${method} is not allowed here; use ${allow}`,
+      })
+    }
+  })
+
+  it('keeps static paths that are not built yet a JSON 404, not an id of the dynamic route', async () => {
+    for (const [mod, method, url, params] of [
+      [productRoute, 'PUT', '/api/v1/product/updatestock', { id: 'updatestock' }],
+      [productRoute, 'GET', '/api/v1/product/updatestock', { id: 'updatestock' }],
+      [adminProductRoute, 'POST', '/api/v1/admin/product/new', { id: 'new' }],
+      [adminProductRoute, 'PUT', '/api/v1/admin/product/new', { id: 'new' }],
+    ] as const) {
+      const res = await call(mod, method, url, params)
+      expect(res.status, `${method} ${url}`).toBe(404)
+      expect(await res.json()).toEqual({ success: false, message: 'No such API endpoint' })
+    }
+  })
+
+  it('answers unknown and planned paths, and the bare /api/v1, with the JSON 404 for any method', async () => {
+    for (const [method, url, segments] of [
+      ['GET', '/api/v1', []],
+      ['GET', '/api/v1/nothing/here', ['nothing', 'here']],
+      ['POST', '/api/v1/cart/add', ['cart', 'add']],
+      ['DELETE', '/api/v1/cart', ['cart']],
+      ['PUT', '/api/v1/review', ['review']],
+    ] as const) {
+      const res = await call(unknownRoute, method, url, { path: [...segments] })
+      expect(res.status, `${method} ${url}`).toBe(404)
+      expect(await res.json()).toEqual({ success: false, message: 'No such API endpoint' })
+    }
+  })
+})
+
+describe('CORS for an allowed extra origin', () => {
+  it('answers the preflight of every path with 204 and the CORS headers', async () => {
+    for (const [mod, url, allow] of [
+      [productsRoute, '/api/v1/products', 'GET, HEAD, OPTIONS'],
+      [adminProductRoute, '/api/v1/admin/product/abc', 'PUT, OPTIONS'],
+      [unknownRoute, '/api/v1/cart/add', 'OPTIONS'],
+      [unknownRoute, '/api/v1', 'OPTIONS'],
+    ] as const) {
+      const res = await call(
+        mod,
+        'OPTIONS',
+        url,
+        {},
+        {
+          ...fromClient,
+          'access-control-request-method': 'PUT',
+          'access-control-request-headers': 'content-type,idempotency-key,x-xsrf-token',
+        },
+      )
+      expect(res.status, url).toBe(204)
+      expect(res.headers.get('allow')).toBe(allow)
+      expect(res.headers.get('access-control-allow-origin')).toBe(CLIENT)
+      expect(res.headers.get('access-control-allow-credentials')).toBe('true')
+      const methods = res.headers.get('access-control-allow-methods')?.split(/,\s*/) ?? []
+      expect(methods).toEqual(expect.arrayContaining(['GET', 'POST', 'PUT', 'DELETE']))
+      const headers = res.headers.get('access-control-allow-headers')?.toLowerCase() ?? ''
+      expect(headers.split(/,\s*/)).toEqual(
+        expect.arrayContaining(['content-type', 'idempotency-key', 'x-xsrf-token']),
+      )
+      expect(Number(res.headers.get('access-control-max-age'))).toBeGreaterThan(0)
+      expect(res.headers.get('vary')).toMatch(/origin/i)
+    }
+  })
+
+  it('gives any other origin no CORS header at all', async () => {
+    for (const origin of ['https://evil.example', 'null', 'http://localhost:3000']) {
+      const preflight = await call(productsRoute, 'OPTIONS', '/api/v1/products', {}, { origin })
+      expect(preflight.status).toBe(204)
+      const read = await call(productsRoute, 'GET', '/api/v1/products', {}, { origin })
+      for (const res of [preflight, read]) {
+        expect([...res.headers.keys()].filter((k) => k.startsWith('access-control-'))).toEqual([])
+      }
+    }
+  })
+
+  it('puts the CORS headers on answers and errors alike (200, 400, 401, 404, 405)', async () => {
+    const cases = [
+      [200, productsRoute, 'GET', '/api/v1/products', {}],
+      [400, productsRoute, 'GET', '/api/v1/products?page=0', {}],
+      [401, adminProductRoute, 'PUT', `/api/v1/admin/product/${productId}`, { id: productId }],
+      [401, meRoute, 'GET', '/api/v1/me', {}],
+      [404, productRoute, 'GET', '/api/v1/product/missing', { id: 'missing' }],
+      [404, unknownRoute, 'POST', '/api/v1/cart/add', { path: ['cart', 'add'] }],
+      [405, productsRoute, 'DELETE', '/api/v1/products', {}],
+    ] as const
+    for (const [status, mod, method, url, params] of cases) {
+      const res = await call(mod, method, url, params, fromClient)
+      expect(res.status, `${method} ${url}`).toBe(status)
+      expect(res.headers.get('access-control-allow-origin')).toBe(CLIENT)
+      expect(res.headers.get('access-control-allow-credentials')).toBe('true')
+      expect(res.headers.get('vary')).toMatch(/origin/i)
+      if (status !== 200) expect((await res.json()).message).toEqual(expect.any(String))
+    }
+  })
+
+  it('puts them on the 500 of an unexpected fault too, with its request id readable', async () => {
+    const spy = vi.spyOn(console, 'error').mockImplementation(() => {})
+    const failing = withApi(async () => {
+      throw new Error('boom')
+    })
+    const res = await failing(apiRequest('/api/v1/products', { headers: fromClient }), {})
+    spy.mockRestore()
+    expect(res.status).toBe(500)
+    expect(res.headers.get('access-control-allow-origin')).toBe(CLIENT)
+    expect(res.headers.get('access-control-expose-headers')).toMatch(/X-Request-Id/i)
+    expect((await res.json()).message).toContain(res.headers.get('x-request-id'))
+  })
+})
+
+describe('image and avatar URLs in API answers', () => {
+  it('are absolute, from APP_URL', async () => {
+    vi.stubEnv('APP_URL', 'https://shop.example')
+    try {
+      const list = await (await call(productsRoute, 'GET', '/api/v1/products?keyword=Cross')).json()
+      expect(list.products[0].images).toEqual([
+        { url: 'https://shop.example/media/lamp.webp', public_id: 'lamp.webp' },
+      ])
+      const one = await (
+        await call(productRoute, 'GET', `/api/v1/product/${productId}`, { id: productId })
+      ).json()
+      expect(one.product.images[0].url).toBe('https://shop.example/media/lamp.webp')
+      expect(one.product.reviews[0].avatar).toBe('https://shop.example/media/g.webp')
+      const revs = await (
+        await call(reviewsRoute, 'GET', `/api/v1/reviews?productId=${productId}`)
+      ).json()
+      expect(revs.reviews[0].avatar).toBe('https://shop.example/media/g.webp')
+    } finally {
+      vi.unstubAllEnvs()
+    }
+  })
+
+  it('are absolute on http://localhost:PORT without APP_URL', async () => {
+    vi.stubEnv('APP_URL', '')
+    vi.stubEnv('PORT', '4321')
+    try {
+      const one = await (
+        await call(productRoute, 'GET', `/api/v1/product/${productId}`, { id: productId })
+      ).json()
+      expect(one.product.images[0].url).toBe('http://localhost:4321/media/lamp.webp')
+    } finally {
+      vi.unstubAllEnvs()
+    }
+  })
+})
+
+describe('the route table', () => {
+  it('matches the route files: each built row has its folder, and each folder its row', () => {
+    const root = path.join(import.meta.dirname, '../app/api/v1')
+    const files = fs
+      .readdirSync(root, { recursive: true, encoding: 'utf8' })
+      .filter((f) => f.endsWith('route.ts') && !f.startsWith('[[...path]]'))
+      .map((f) => `/${path.dirname(f)}`)
+      .sort()
+    const built = (Object.keys(API_ROUTES) as ApiPath[])
+      .filter((p) => API_ROUTES[p].methods.length > 0)
+      .sort()
+    expect(files).toEqual(built)
+    expect(Object.keys(MODULES).sort()).toEqual(built)
+  })
+
+  it('gives each route file the Allow header of its row', async () => {
+    for (const [p, mod] of Object.entries(MODULES) as [ApiPath, RouteModule][]) {
+      const url = `/api/v1${p.replace('[id]', 'abc')}`
+      const res = await call(mod, 'OPTIONS', url, { id: 'abc' })
+      expect(res.headers.get('allow'), p).toBe(allowedMethods(p).join(', '))
+    }
+  })
+})
