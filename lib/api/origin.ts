@@ -1,3 +1,4 @@
+import 'server-only'
 import { env } from '@/lib/env'
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])

@@ -1,3 +1,4 @@
+import 'server-only'
 import type { ProductDetailJson } from './get-product'
 
 // Product structured data for search engines (schema.org Product with Offer and AggregateRating).

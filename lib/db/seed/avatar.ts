@@ -1,3 +1,4 @@
+import 'server-only'
 import sharp from 'sharp'
 
 // A simple profile picture (a silhouette on a coloured disc) for the demo accounts.

@@ -1,3 +1,4 @@
+import 'server-only'
 // Flat SVG illustrations for the seeded product tiles. Everything is drawn in an 800x800 user space
 // around (400, 400); no text, because CI machines may have no fonts installed.
 import type { Category } from '@/lib/catalog'

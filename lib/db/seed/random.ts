@@ -1,3 +1,4 @@
+import 'server-only'
 // A small seeded generator (mulberry32): the demo catalog is the same on every machine.
 export type Random = {
   next: () => number

@@ -1,3 +1,4 @@
+import 'server-only'
 import { randomBytes } from 'node:crypto'
 import { count, sql } from 'drizzle-orm'
 import { hashPassword } from '@/lib/auth/password'
