@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import type { APIRequestContext, Page } from '@playwright/test'
-import { freePort, startServer } from '../bench/lib/server.mjs'
+import type { RunningServer } from '../bench/lib/server.mjs'
 import { expect, test, E2E_PORT } from './support/fixtures'
 import { allProducts } from './support/catalog'
 
@@ -94,18 +94,20 @@ test('catalog pages have a title and a description', async ({ page }) => {
 
 test.describe('a server started with APP_URL', () => {
   const APP_URL = 'https://shop.example.test'
-  let server: Awaited<ReturnType<typeof startServer>> | undefined
+  let server: RunningServer | undefined
   let dataDir = ''
 
   test.beforeAll(async ({}, testInfo) => {
     test.skip(testInfo.project.name !== 'wide', 'one run is enough: no page layout involved')
     // Its own embedded database: starting seeds the demo catalog, which takes a while.
     testInfo.setTimeout(240_000)
+    // The benchmark's server starter (an ES module: specs are compiled to CommonJS).
+    const { freePort, startServer } = await import('../bench/lib/server.mjs')
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-e2e-app-url-'))
     const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', DATA_DIR: dataDir }
     delete env.DATABASE_URL
     server = await startServer({
-      root: path.resolve(import.meta.dirname, '..'),
+      root: process.cwd(), // Playwright runs from the repository root
       port: await freePort(),
       env: { ...env, APP_URL: `${APP_URL}/` },
       logFile: path.join(dataDir, 'server.log'),
