@@ -1,6 +1,7 @@
 'use client'
 import dynamic from 'next/dynamic'
 import { useEffect, useState } from 'react'
+import { TOAST_EVENT } from './toast'
 import type { ToastArea } from './toast-settings'
 
 const AreaToasterView = dynamic(() => import('./area-toaster-view'), { ssr: false })
@@ -9,8 +10,9 @@ const AreaToasterView = dynamic(() => import('./area-toaster-view'), { ssr: fals
 // id), so the toaster's code (about 5 kB) waits for the first pointer or key press instead of
 // joining every page's first load. A toast raised meanwhile waits in react-hot-toast's store
 // until the toaster mounts. The account and admin areas may toast right after a redirect, so
-// their toaster arrives as soon as the page is interactive.
-const FIRST_INPUT = ['pointerdown', 'keydown'] as const
+// their toaster arrives as soon as the page is interactive. A toast raised without any input
+// brings it too.
+const FIRST_INPUT = ['pointerdown', 'keydown', TOAST_EVENT] as const
 
 export function AreaToaster({ area }: { area: ToastArea }) {
   const [wanted, setWanted] = useState(area !== 'storefront')
