@@ -4,7 +4,8 @@
 //   node bench/js-size.mjs                  build if needed, start a server on a temporary
 //                                           DATA_DIR (demo catalog), measure, stop it
 //   node bench/js-size.mjs --url http://127.0.0.1:3000   measure a server that is already up
-//   options: --port N (default: a free one), --json (machine-readable), --chunks (list files)
+//   options: --port N (default: a free one), --json (machine-readable), --chunks (list files),
+//            --budget KB (exit code 1 when any page's scripts until idle weigh more)
 //
 // Two figures per page: scripts requested before the `load` event (what first paint waits for)
 // and all scripts fetched until the network has been idle for 500 ms (lazy islands included).
@@ -28,6 +29,7 @@ const { values: args } = parseArgs({
     port: { type: 'string' },
     json: { type: 'boolean', default: false },
     chunks: { type: 'boolean', default: false },
+    budget: { type: 'string' },
   },
 })
 
@@ -125,6 +127,9 @@ async function main() {
       await (await fetch(url)).arrayBuffer()
       rows.push({ page: label, ...(await measure(browser, url, roots)) })
     }
+    const budget = args.budget ? Number(args.budget) * 1000 : Infinity
+    const over = rows.filter((row) => row.total > budget)
+    if (over.length > 0) process.exitCode = 1
     if (args.json) {
       console.log(JSON.stringify(rows, null, 2))
       return
@@ -144,6 +149,8 @@ async function main() {
       }
     }
     if (args.chunks) console.log('(* fetched after the load event)')
+    for (const row of over)
+      console.log(`Over the budget of ${args.budget} kB: ${row.page} (${kB(row.total)} kB)`)
   } finally {
     await browser.close()
     await server?.stop()

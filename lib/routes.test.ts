@@ -70,3 +70,29 @@ describe('the route list', () => {
         expect(open.startsWith(prefix) && prefix !== '/', `${prefix} hides ${open}`).toBe(false)
   })
 })
+
+describe("the proxy's matcher", () => {
+  // Next needs the matcher as literals in proxy.ts, so it cannot be built from the list; this
+  // keeps the two from drifting apart.
+  it('reaches every login-required and admin route', async () => {
+    const { config } = await import('@/proxy')
+    const patterns = config.matcher.map(
+      (m) =>
+        new RegExp(
+          `^${m
+            .replace(/\/:\w+\*/g, '(?:/[^/]+)*')
+            .replace(/\/:\w+\+/g, '(?:/[^/]+)+')
+            .replace(/\/:\w+/g, '/[^/]+')}$`,
+        ),
+    )
+    const guarded = Object.values(ROUTES).filter((r) => r.access !== 'public')
+    expect(guarded.length).toBeGreaterThan(15)
+    for (const route of guarded) {
+      const path = route.path.replace(/\{\w+\}/g, 'x1')
+      expect(
+        patterns.some((p) => p.test(path)),
+        path,
+      ).toBe(true)
+    }
+  })
+})
