@@ -4,6 +4,7 @@
 //   node bench/js-size.mjs                  build if needed, start a server on a temporary
 //                                           DATA_DIR (demo catalog), measure, stop it
 //   node bench/js-size.mjs --url http://127.0.0.1:3000   measure a server that is already up
+//                                           (wait for its "[static] … in Brotli" line first)
 //   options: --port N (default: a free one), --json (machine-readable), --chunks (list files),
 //            --budget KB (exit code 1 when any page's scripts until idle weigh more)
 //
@@ -102,14 +103,15 @@ async function main() {
     const port = Number(args.port) || (await freePort())
     const env = { ...process.env, NODE_ENV: 'production', DATA_DIR: dataDir }
     delete env.DATABASE_URL
-    server = await startServer({
-      root: ROOT,
-      port,
-      env,
-      logFile: path.join(dataDir, 'server.log'),
-      readyPath: '/aboutme',
-    })
+    const logFile = path.join(dataDir, 'server.log')
+    server = await startServer({ root: ROOT, port, env, logFile, readyPath: '/aboutme' })
     base = server.baseUrl
+    // Until its build files are in Brotli (scripts/static-assets.mjs), the server sends gzip.
+    const deadline = Date.now() + 180_000
+    while (!fs.readFileSync(logFile, 'utf8').includes('[static] ')) {
+      if (Date.now() > deadline) throw new Error('The server never finished compressing its files.')
+      await new Promise((resolve) => setTimeout(resolve, 500))
+    }
   }
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH || browserSettings.path,
