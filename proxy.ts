@@ -1,28 +1,11 @@
 import { NextResponse, type NextRequest } from 'next/server'
 import { SESSION_COOKIE } from '@/lib/auth/session-cookie'
 import { encodeViewSegment, parseCatalogView, VIEW_ROUTE } from '@/lib/products/catalog-view'
+import { needsLogin, ROUTES } from '@/lib/routes'
 
 // Redirects and rewrites only. Whether a visitor may see a page or call an endpoint is decided
 // by the page and the handler on the user re-read from the database; nothing here protects
 // anything.
-
-const LOGIN_REQUIRED = [
-  '/cart/checkout',
-  '/cart/shippinginfo',
-  '/cart/orderplaced',
-  '/user/profile',
-  '/user/updateprofile',
-  '/user/updatepassword',
-  '/myorders',
-  '/order',
-  '/contactus',
-  '/admin',
-]
-
-function needsLogin(pathname: string) {
-  const path = pathname.toLowerCase()
-  return LOGIN_REQUIRED.some((p) => path === p || path.startsWith(`${p}/`))
-}
 
 /**
  * The catalog URLs (/, /products, /products/{keyword}) with their query strings become one path
@@ -31,7 +14,8 @@ function needsLogin(pathname: string) {
 function catalogTarget(request: NextRequest): string | null | undefined {
   const { pathname, searchParams } = request.nextUrl
   if (pathname === '/') return encodeViewSegment(parseCatalogView('home', '', searchParams))
-  if (pathname === '/products') return encodeViewSegment(parseCatalogView('products', '', searchParams))
+  if (pathname === '/products')
+    return encodeViewSegment(parseCatalogView('products', '', searchParams))
   const match = /^\/products\/([^/]+)$/.exec(pathname)
   if (!match || match[1] === 'catogries') return undefined
   let keyword: string
@@ -65,7 +49,7 @@ export function proxy(request: NextRequest) {
   }
 
   if (needsLogin(pathname) && !request.cookies.has(SESSION_COOKIE)) {
-    const login = new URL('/user/login', request.url)
+    const login = new URL(ROUTES.login.path, request.url)
     login.searchParams.set('redirect', `${pathname}${search}`)
     return NextResponse.redirect(login)
   }

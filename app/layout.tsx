@@ -4,14 +4,20 @@ import { SITE } from '@/lib/site'
 import { siteOrigin } from '@/lib/site-url'
 import './globals.css'
 
-export const metadata: Metadata = {
-  metadataBase: new URL(siteOrigin()),
-  title: {
-    default: `${SITE.name} – electronics and everyday goods`,
-    template: `%s | ${SITE.name}`,
-  },
-  description: SITE.tagline,
-  applicationName: SITE.name,
+// A function, so that the origin is read when a page is rendered (catalog pages render on their
+// first request at run time), not when the module was first loaded.
+export function generateMetadata(): Metadata {
+  return {
+    metadataBase: new URL(siteOrigin()),
+    title: {
+      default: `${SITE.name} – electronics and everyday goods`,
+      template: `%s | ${SITE.name}`,
+    },
+    description: SITE.tagline,
+    applicationName: SITE.name,
+    openGraph: { type: 'website', siteName: SITE.name, images: [SITE.socialImage] },
+    twitter: { card: 'summary_large_image' },
+  }
 }
 
 export const viewport: Viewport = {

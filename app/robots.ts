@@ -1,4 +1,6 @@
 import type { MetadataRoute } from 'next'
+import { VIEW_ROUTE } from '@/lib/products/catalog-view'
+import { uncrawledPrefixes } from '@/lib/routes'
 import { siteOrigin } from '@/lib/site-url'
 
 export const dynamic = 'force-dynamic' // the origin is a run-time setting
@@ -8,7 +10,9 @@ export default function robots(): MetadataRoute.Robots {
     rules: {
       userAgent: '*',
       allow: '/',
-      disallow: ['/api/', '/admin', '/user/', '/cart', '/myorders', '/order/', '/catalog-view/'],
+      // The API and the internal catalog route (reached only through the proxy's rewrite) are
+      // not pages; the rest comes from the route list.
+      disallow: ['/api/', `${VIEW_ROUTE}/`, ...uncrawledPrefixes()],
     },
     sitemap: `${siteOrigin()}/sitemap.xml`,
   }

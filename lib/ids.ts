@@ -1,3 +1,4 @@
+import 'server-only'
 // Ids are UUIDs inside and opaque strings outside; anything else is simply "not found".
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 

@@ -1,3 +1,4 @@
+import 'server-only'
 // The shop's public origin for absolute URLs (canonical links, sitemap, structured data):
 // APP_URL when set, else http://localhost:$PORT. Read when a page is rendered, not at build.
 export function siteOrigin(): string {

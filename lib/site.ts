@@ -4,6 +4,9 @@ export const SITE = {
   tagline: 'Electronics and everyday goods, one byte at a time.',
   contactEmail: 'hello@byteshop.dev',
   repository: 'https://github.com/byteshop-dev/byteshop',
+  // Static files in public/.
+  logo: '/logo.svg',
+  socialImage: { url: '/og-image.png', width: 1200, height: 630, alt: 'ByteShop' },
   social: [
     { name: 'GitHub', href: 'https://github.com/byteshop-dev', icon: 'github' },
     { name: 'X', href: 'https://x.com/byteshopdev', icon: 'x' },

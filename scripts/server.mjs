@@ -4,6 +4,7 @@
 import { createServer } from 'node:http'
 import path from 'node:path'
 import { createFrontCache } from './front-cache.mjs'
+import { createStaticAssets } from './static-assets.mjs'
 
 process.env.NODE_ENV = 'production'
 const ROOT = path.resolve(import.meta.dirname, '..')
@@ -19,7 +20,9 @@ export async function startServer({
   const app = next({ dev: false, dir: ROOT, port, hostname: hostname || 'localhost' })
   const handle = app.getRequestHandler()
   await app.prepare()
+  const staticAssets = createStaticAssets({ root: ROOT, log: console.log })
   const server = createServer((req, res) => {
+    if (staticAssets.serve(req, res)) return
     if (frontCache.serve(req, res)) return
     frontCache.capture(req, res)
     handle(req, res).catch((error) => {

@@ -3,6 +3,9 @@ import { useEffect } from 'react'
 import { toast, Toaster, useToasterStore } from 'react-hot-toast'
 import { TOAST_SETTINGS, type ToastArea } from './toast-settings'
 
+// For components/layout/toast.ts: the toaster's chunk carries the one copy of the library.
+export { toast }
+
 export default function AreaToasterView({ area }: { area: ToastArea }) {
   const { position, duration, limit } = TOAST_SETTINGS[area]
   const { toasts } = useToasterStore()

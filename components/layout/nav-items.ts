@@ -1,4 +1,5 @@
 import type { Role } from '@/lib/catalog'
+import { ROUTES } from '@/lib/routes'
 
 // The navigation menu of SPEC.md §2: Categories only below 768 px; About Me for guests and
 // users, Dashbord (spelling as shown) for admins.
@@ -11,11 +12,11 @@ export type NavItem = {
 
 export function navItems(role: Role | undefined): NavItem[] {
   return [
-    { href: '/', label: 'Home', icon: 'home' },
-    { href: '/products/catogries', label: 'Categories', icon: 'categories', narrowOnly: true },
-    { href: '/cart', label: 'Cart', icon: 'cart' },
+    { href: ROUTES.home.path, label: 'Home', icon: 'home' },
+    { href: ROUTES.categories.path, label: 'Categories', icon: 'categories', narrowOnly: true },
+    { href: ROUTES.cart.path, label: 'Cart', icon: 'cart' },
     role === 'admin'
-      ? { href: '/admin/dashbord', label: 'Dashbord', icon: 'dashboard' }
-      : { href: '/aboutme', label: 'About Me', icon: 'about' },
+      ? { href: ROUTES.dashboard.path, label: 'Dashbord', icon: 'dashboard' }
+      : { href: ROUTES.aboutMe.path, label: 'About Me', icon: 'about' },
   ]
 }

@@ -1,6 +1,6 @@
 'use client'
 import { useId, useState } from 'react'
-import toast from 'react-hot-toast'
+import { toast } from '@/components/layout/toast'
 import { mutate } from 'swr'
 import { CartIcon } from '@/components/ui/icons'
 import { useMe } from '@/lib/users/use-me'

@@ -1,6 +1,6 @@
 'use client'
 import type { MouseEvent } from 'react'
-import toast from 'react-hot-toast'
+import { toast } from '@/components/layout/toast'
 
 async function copyId(id: string) {
   try {

@@ -1,3 +1,4 @@
+import 'server-only'
 // The one error envelope of /api/v1: { success: false, message, errors? }.
 
 export class AppError extends Error {

@@ -1,3 +1,4 @@
+import 'server-only'
 import type { productImages } from '@/lib/db/schema'
 import type { StoredImage } from '@/lib/storage/images'
 

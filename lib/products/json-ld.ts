@@ -1,3 +1,4 @@
+import 'server-only'
 import type { ProductDetailJson } from './get-product'
 
 // Product structured data for search engines (schema.org Product with Offer and AggregateRating).
@@ -10,7 +11,8 @@ export function productJsonLd(product: ProductDetailJson, origin: string) {
     description: product.description,
     sku: product._id,
     category: product.category,
-    image: product.images.map((i) => `${origin}${i.url}`),
+    // `new URL`: right whether an image URL is relative (pages) or already absolute (the API's).
+    image: product.images.map((i) => new URL(i.url, origin).href),
     itemCondition:
       product.itemCondition === 'New'
         ? 'https://schema.org/NewCondition'

@@ -1,3 +1,4 @@
+import 'server-only'
 import { sql } from 'drizzle-orm'
 import type { Category, ItemCondition } from '@/lib/catalog'
 import { products } from '@/lib/db/schema'

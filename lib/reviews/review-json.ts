@@ -1,3 +1,4 @@
+import 'server-only'
 // The Review shape of API.md: avatar is a url string; `user` is the author's id.
 export type ReviewJson = {
   _id: string

@@ -1,3 +1,4 @@
+import 'server-only'
 import type { Role } from '@/lib/catalog'
 import type { users } from '@/lib/db/schema'
 

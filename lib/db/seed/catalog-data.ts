@@ -1,3 +1,4 @@
+import 'server-only'
 // Demo catalogue for the seed. Pure data so tests and scripts can import it without a database.
 // Brands are invented on purpose: the demo must not suggest endorsement by real companies.
 import 'server-only'

@@ -1,3 +1,4 @@
+import 'server-only'
 // Renders the seeded product photos: a flat illustration on a soft studio backdrop, as WebP.
 // Deterministic (no Math.random) so re-seeding produces byte-identical images.
 import 'server-only'

@@ -1,3 +1,4 @@
+import 'server-only'
 // A small seeded generator (mulberry32): the demo catalog is the same on every machine.
 import 'server-only'
 export type Random = {

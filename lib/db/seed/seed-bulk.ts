@@ -1,3 +1,4 @@
+import 'server-only'
 import { sql } from 'drizzle-orm'
 import type { Db } from '@/lib/db/open'
 import { execCount, queryRows } from '@/lib/db/sql'

@@ -1,0 +1,49 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+
+// STYLE.md: every server module starts with `import 'server-only'`, so that a client component
+// that reaches one fails the build instead of shipping server code (or secrets) to browsers.
+// These modules are shared on purpose and must stay importable elsewhere:
+const SHARED = new Map([
+  ['lib/auth/session-cookie.ts', 'cookie names for proxy.ts and client islands'],
+  ['lib/catalog.ts', 'categories and roles for the UI and the end-to-end tests'],
+  [
+    'lib/db/seed/demo-accounts.ts',
+    'demo logins, read by the end-to-end fixtures (no react-server condition there)',
+  ],
+  ['lib/money.ts', 'price formatting in client islands'],
+  ['lib/products/catalog-view.ts', 'catalog URL state for proxy.ts and client islands'],
+  ['lib/products/constants.ts', 'catalog constants for client islands'],
+  ['lib/products/schemas.ts', 'zod schemas shared by forms, hooks and handlers (STYLE.md)'],
+  ['lib/routes.ts', 'the route list, read by proxy.ts and the menu'],
+  ['lib/site.ts', 'shop name and links for client islands'],
+])
+
+const ROOT = path.resolve(import.meta.dirname, '..')
+
+function modules(dir: string): string[] {
+  return fs
+    .readdirSync(path.join(ROOT, dir), { recursive: true })
+    .map((name) => path.join(dir, String(name)))
+    .filter((file) => /\.tsx?$/.test(file) && !/\.(test|d)\.|\.d\.mts$/.test(file))
+}
+
+describe('server-only', () => {
+  it('opens every server module in lib/', () => {
+    const missing = modules('lib').filter((file) => {
+      if (SHARED.has(file)) return false
+      const source = fs.readFileSync(path.join(ROOT, file), 'utf8')
+      if (/^'use client'/.test(source)) return false
+      return !source.startsWith("import 'server-only'\n")
+    })
+    expect(missing).toEqual([])
+  })
+
+  it('keeps the shared modules importable outside the server', () => {
+    for (const file of SHARED.keys())
+      expect(fs.readFileSync(path.join(ROOT, file), 'utf8'), file).not.toContain(
+        "import 'server-only'",
+      )
+  })
+})

@@ -1,0 +1,109 @@
+import fs from 'node:fs'
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+import zlib from 'node:zlib'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { acceptsBrotli, createStaticAssets } from './static-assets.mjs'
+
+// A build folder with one script, and a stand-in for Next that answers whatever is left to it.
+const root = fs.mkdtempSync(path.join(os.tmpdir(), 'static-assets-'))
+const script = `console.log(${JSON.stringify('first-load '.repeat(500))})\n`
+let base = ''
+let server: http.Server
+
+beforeAll(async () => {
+  fs.mkdirSync(path.join(root, '.next/static/chunks'), { recursive: true })
+  fs.writeFileSync(path.join(root, '.next/static/chunks/app-1a2b.js'), script)
+  fs.writeFileSync(path.join(root, '.next/static/chunks/notes.txt'), 'not a script')
+  fs.writeFileSync(path.join(root, '.next/BUILD_ID'), 'secret-ish')
+  const assets = createStaticAssets({ root })
+  await assets.warmed
+  server = http.createServer((req, res) => {
+    if (assets.serve(req, res)) return
+    res.writeHead(299, { 'x-answered-by': 'next' })
+    res.end('next')
+  })
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+})
+afterAll(() => {
+  server.close()
+  fs.rmSync(root, { recursive: true, force: true })
+})
+
+function get(urlPath: string, acceptEncoding?: string, method = 'GET') {
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>(
+    (resolve, reject) => {
+      const req = http.request(
+        base + urlPath,
+        {
+          method,
+          headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding },
+        },
+        (res) => {
+          const chunks: Buffer[] = []
+          res.on('data', (c: Buffer) => chunks.push(c))
+          res.on('end', () =>
+            resolve({
+              status: res.statusCode ?? 0,
+              headers: res.headers,
+              body: Buffer.concat(chunks),
+            }),
+          )
+        },
+      )
+      req.on('error', reject)
+      req.end()
+    },
+  )
+}
+
+describe('build files in Brotli', () => {
+  it('sends a script in Brotli to a browser that accepts it, smaller and decoding to the file', async () => {
+    const res = await get('/_next/static/chunks/app-1a2b.js', 'gzip, deflate, br, zstd')
+    expect(res.status).toBe(200)
+    expect(res.headers['content-encoding']).toBe('br')
+    expect(res.headers['content-type']).toBe('application/javascript; charset=utf-8')
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+    expect(res.headers.vary).toBe('Accept-Encoding')
+    expect(res.headers['x-content-type-options']).toBe('nosniff')
+    expect(Number(res.headers['content-length'])).toBe(res.body.length)
+    expect(res.body.length).toBeLessThan(script.length / 10)
+    expect(zlib.brotliDecompressSync(res.body).toString()).toBe(script)
+  })
+
+  it('answers HEAD with the headers only', async () => {
+    const res = await get('/_next/static/chunks/app-1a2b.js?dpl=1', 'br', 'HEAD')
+    expect(res.headers['content-encoding']).toBe('br')
+    expect(res.body.length).toBe(0)
+  })
+
+  it('leaves every other request to Next', async () => {
+    for (const [urlPath, encoding] of [
+      ['/_next/static/chunks/app-1a2b.js', undefined],
+      ['/_next/static/chunks/app-1a2b.js', 'gzip, deflate'],
+      ['/_next/static/chunks/app-1a2b.js', 'br;q=0, gzip'],
+      ['/_next/static/chunks/notes.txt', 'br'],
+      ['/_next/static/chunks/missing.js', 'br'],
+      ['/_next/static/../BUILD_ID', 'br'],
+      ['/_next/static/chunks/../../BUILD_ID', 'br'],
+      ['/products', 'br'],
+    ] as const) {
+      const res = await get(urlPath, encoding)
+      expect(res.headers['x-answered-by'], `${urlPath} ${encoding}`).toBe('next')
+    }
+  })
+
+  it('reads q-values in Accept-Encoding', () => {
+    expect(acceptsBrotli('br')).toBe(true)
+    expect(acceptsBrotli('gzip, br;q=0.5')).toBe(true)
+    expect(acceptsBrotli('*')).toBe(true)
+    expect(acceptsBrotli('*;q=0')).toBe(false)
+    expect(acceptsBrotli('br;q=0, *')).toBe(false)
+    expect(acceptsBrotli('BR ; Q=0.1')).toBe(true)
+    expect(acceptsBrotli('gzip')).toBe(false)
+    expect(acceptsBrotli(undefined)).toBe(false)
+  })
+})
