@@ -1,3 +1,4 @@
+import 'server-only'
 // The one table of /api/v1 paths (API.md) and their methods. It decides the `Allow` header of
 // every 405 and OPTIONS answer, and it is where a method is added: list it under `methods` and the
 // typecheck then asks for its handler in the route file (see api-route.ts).

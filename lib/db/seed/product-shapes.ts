@@ -1,6 +1,6 @@
+import 'server-only'
 // Which drawing each kind of product gets. A product names its kind in the catalog data, so a boot
 // is drawn as a boot wherever it is filed; there is no per-category fallback.
-import 'server-only'
 import * as av from './shapes/audio-video'
 import * as dev from './shapes/devices'
 import * as furniture from './shapes/furniture'

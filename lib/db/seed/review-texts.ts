@@ -1,6 +1,6 @@
+import 'server-only'
 // What the demo shoppers write: each product's reviews talk about what that kind of product does
 // (headphones about sound, a sofa about comfort), in a tone that matches the stars they give.
-import 'server-only'
 import type { ProductKind } from './product-shapes'
 import type { Random } from './random'
 

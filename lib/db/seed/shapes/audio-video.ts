@@ -1,5 +1,5 @@
-// Sound and camera gear.
 import 'server-only'
+// Sound and camera gear.
 import {
   GLASS,
   INK,

@@ -1,5 +1,5 @@
-// Phones, laptops, watches and their accessories.
 import 'server-only'
+// Phones, laptops, watches and their accessories.
 import {
   GLASS,
   INK,

@@ -1,5 +1,5 @@
-// Furniture.
 import 'server-only'
+// Furniture.
 import {
   CREAM,
   GLASS,

@@ -1,5 +1,5 @@
-// Households: kitchen, lighting, cleaning, linen.
 import 'server-only'
+// Households: kitchen, lighting, cleaning, linen.
 import {
   CREAM,
   INK,

@@ -1,6 +1,6 @@
+import 'server-only'
 // Drawing primitives shared by the product drawings. Everything is drawn in an 800x800 user space
 // around (400, 400); no text, because CI machines may have no fonts installed.
-import 'server-only'
 
 export type Palette = {
   body: string

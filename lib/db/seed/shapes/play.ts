@@ -1,5 +1,5 @@
-// Toys, books and the odds and ends of MISCELLANEOUS.
 import 'server-only'
+// Toys, books and the odds and ends of MISCELLANEOUS.
 import {
   CREAM,
   GLASS,

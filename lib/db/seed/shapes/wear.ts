@@ -1,5 +1,5 @@
-// Clothes and shoes.
 import 'server-only'
+// Clothes and shoes.
 import {
   CREAM,
   INK,
