@@ -1,6 +1,11 @@
 import { NextResponse, type NextRequest } from 'next/server'
 import { SESSION_COOKIE } from '@/lib/auth/session-cookie'
-import { encodeViewSegment, parseCatalogView, VIEW_ROUTE } from '@/lib/products/catalog-view'
+import {
+  catalogHref,
+  encodeViewSegment,
+  parseCatalogView,
+  VIEW_ROUTE,
+} from '@/lib/products/catalog-view'
 
 // Redirects and rewrites only. Whether a visitor may see a page or call an endpoint is decided
 // by the page and the handler on the user re-read from the database; nothing here protects
@@ -31,7 +36,8 @@ function needsLogin(pathname: string) {
 function catalogTarget(request: NextRequest): string | undefined {
   const { pathname, searchParams } = request.nextUrl
   if (pathname === '/') return encodeViewSegment(parseCatalogView('home', '', searchParams))
-  if (pathname === '/products') return encodeViewSegment(parseCatalogView('products', '', searchParams))
+  if (pathname === '/products')
+    return encodeViewSegment(parseCatalogView('products', '', searchParams))
   const match = /^\/products\/([^/]+)$/.exec(pathname)
   if (!match || match[1] === 'catogries') return undefined
   let keyword: string
@@ -49,6 +55,13 @@ export function proxy(request: NextRequest) {
   // The internal route is reachable only through the rewrite below.
   if (pathname === VIEW_ROUTE || pathname.startsWith(`${VIEW_ROUTE}/`)) {
     return NextResponse.rewrite(new URL('/_not-found', request.url), { status: 404 })
+  }
+
+  // The search form as the browser submits it before hydration or without JavaScript.
+  if (pathname === '/products' && request.nextUrl.searchParams.has('keyword')) {
+    const keyword = request.nextUrl.searchParams.get('keyword') ?? ''
+    const view = parseCatalogView('products', keyword, request.nextUrl.searchParams)
+    return NextResponse.redirect(new URL(catalogHref(view), request.url), 303)
   }
 
   const segment = catalogTarget(request)

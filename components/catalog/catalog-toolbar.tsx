@@ -26,7 +26,7 @@ function chipsOf(view: CatalogView): Chip[] {
       href: without({ minPrice: DEFAULT_FILTERS.minPrice }),
     })
   }
-  if (view.maxPrice !== DEFAULT_FILTERS.maxPrice) {
+  if (view.maxPrice !== null) {
     chips.push({
       label: `Up to ${price(view.maxPrice)}`,
       href: without({ maxPrice: DEFAULT_FILTERS.maxPrice }),
@@ -66,15 +66,15 @@ export function CatalogToolbar({ view, count }: { view: CatalogView; count: numb
       {chips.length > 0 && (
         <ul className="flex flex-wrap items-center gap-2" aria-label="Active filters">
           {chips.map((chip) => (
-            <li key={chip.label}>
+            <li key={chip.label} className="max-w-full">
               <ShopLink
                 pending="list"
                 href={chip.href}
                 aria-label={`Remove filter: ${chip.label}`}
-                className="inline-flex h-8 items-center gap-1.5 rounded-full border border-brand-200 bg-brand-50 pr-2 pl-3 text-sm font-medium text-brand-800 hover:border-brand-600 hover:bg-brand-100"
+                className="inline-flex min-h-8 max-w-full items-center gap-1.5 rounded-full border border-brand-200 bg-brand-50 pr-2 pl-3 text-sm font-medium text-brand-800 hover:border-brand-600 hover:bg-brand-100"
               >
-                {chip.label}
-                <CloseIcon className="size-4" />
+                <span className="min-w-0 wrap-anywhere">{chip.label}</span>
+                <CloseIcon className="size-4 shrink-0" />
               </ShopLink>
             </li>
           ))}

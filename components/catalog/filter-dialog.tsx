@@ -26,14 +26,15 @@ type PriceErrors = { minPrice?: string; maxPrice?: string }
 function draftOf(view: CatalogView): Draft {
   return {
     minPrice: String(view.minPrice),
-    maxPrice: String(view.maxPrice),
+    // No limit shows as an empty box ('Any').
+    maxPrice: view.maxPrice === null ? '' : String(view.maxPrice),
     ratings: view.ratings,
     itemCondition: view.itemCondition,
     categoryName: view.categoryName,
   }
 }
 
-function parsePrice(raw: string, fallback: number): number | string {
+function parsePrice<F extends number | null>(raw: string, fallback: F): number | F | string {
   const text = raw.trim()
   if (text === '') return fallback // an emptied box means "no limit on this side"
   const n = Number(text)
@@ -63,7 +64,7 @@ function facetsUrl(keyword: string, f: EditedFilters): string {
   const q = new URLSearchParams({ facets: '1', limit: '1' })
   if (keyword) q.set('keyword', keyword)
   q.set('price[gte]', String(f.minPrice))
-  q.set('price[lte]', String(f.maxPrice))
+  if (f.maxPrice !== null) q.set('price[lte]', String(f.maxPrice))
   if (f.ratings > 0) q.set('ratings[gte]', String(f.ratings))
   if (f.categoryName) q.set('category', f.categoryName)
   if (f.itemCondition) q.set('itemCondition', f.itemCondition)
@@ -203,6 +204,7 @@ export function FilterDialog({ view }: { view: CatalogView }) {
                       min={0}
                       step="any"
                       value={draft[key]}
+                      placeholder={key === 'maxPrice' ? 'Any' : undefined}
                       onChange={(e) => updatePrice({ [key]: e.target.value })}
                       aria-invalid={error ? true : undefined}
                       aria-describedby={error ? `${id}-${key}-error` : undefined}

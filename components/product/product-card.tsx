@@ -5,7 +5,10 @@ import { formatPrice } from '@/lib/money'
 import type { ProductJson } from '@/lib/products/product-json'
 
 type ProductCardProps = {
-  product: Pick<ProductJson, '_id' | 'name' | 'images' | 'ratings' | 'numberOfReviews' | 'price'>
+  product: Pick<
+    ProductJson,
+    '_id' | 'name' | 'images' | 'ratings' | 'numberOfReviews' | 'price' | 'stock'
+  >
   priority?: boolean
   /** The card's title level: one below the heading of the list it is in. */
   headingLevel?: 2 | 3
@@ -31,6 +34,11 @@ export function ProductCard({ product, priority = false, headingLevel = 3 }: Pro
             fetchPriority={priority ? 'high' : undefined}
             className="object-cover"
           />
+        )}
+        {product.stock < 1 && (
+          <span className="absolute top-2 left-2 rounded-md bg-slate-900/85 px-2 py-1 text-xs font-bold text-white uppercase">
+            Sold out
+          </span>
         )}
       </div>
       <div className="flex flex-1 flex-col gap-1.5 p-4">
