@@ -108,6 +108,10 @@ const INPUT = [
   'aria-invalid:border-red-700',
 ].join(' ')
 
+// Apply and Reset open a new view, whose Filter button is a new element: it takes the focus
+// back when it mounts (the dialog can only give it to the old one).
+let refocusFilterButton = false
+
 /**
  * The Filter button and its dialog: price range, rating, condition and category. Apply and Reset
  * navigate to the new view; the product store follows the URL there (CatalogSync).
@@ -119,7 +123,14 @@ export function FilterDialog({ view }: { view: CatalogView }) {
   const [errors, setErrors] = useState<PriceErrors>({})
   const minRef = useRef<HTMLInputElement>(null)
   const maxRef = useRef<HTMLInputElement>(null)
+  const buttonRef = useRef<HTMLButtonElement>(null)
   const id = useId()
+
+  useEffect(() => {
+    if (!refocusFilterButton) return
+    refocusFilterButton = false
+    buttonRef.current?.focus()
+  }, [])
 
   // Counts under what the dialog shows now; prices that don't parse count as the page's.
   const checked = validate(draft)
@@ -156,14 +167,20 @@ export function FilterDialog({ view }: { view: CatalogView }) {
       invalid?.focus()
       return
     }
-    setOpen(false)
-    navigate(catalogHref({ ...view, ...result.filters, page: 1 }), 'list')
+    leave(catalogHref({ ...view, ...result.filters, page: 1 }))
   }
 
   function reset() {
     // The keyword comes from the search box and stays, like the kind of page.
+    leave(catalogHref({ ...view, ...DEFAULT_FILTERS, keyword: view.keyword, page: 1 }))
+  }
+
+  function leave(href: string) {
     setOpen(false)
-    navigate(catalogHref({ ...view, ...DEFAULT_FILTERS, keyword: view.keyword, page: 1 }), 'list')
+    const here = window.location.pathname + window.location.search
+    // The same view stays mounted: the dialog gives the focus back to this very button.
+    refocusFilterButton = href !== here
+    navigate(href, 'list')
   }
 
   const conditionCount = (value: '' | ItemCondition) =>
@@ -173,6 +190,7 @@ export function FilterDialog({ view }: { view: CatalogView }) {
   return (
     <>
       <button
+        ref={buttonRef}
         type="button"
         onClick={openDialog}
         aria-haspopup="dialog"

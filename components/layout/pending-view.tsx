@@ -1,37 +1,64 @@
 'use client'
-import { usePathname } from 'next/navigation'
-import { useEffect, type ReactNode } from 'react'
+import { useSelectedLayoutSegments } from 'next/navigation'
+import { useEffect, useLayoutEffect, useState, type ReactNode } from 'react'
 import { ProductGridSkeleton } from '@/components/catalog/product-grid-skeleton'
 import { ProductDetailsSkeleton } from '@/components/product/product-details-skeleton'
 import { useProductStore } from '@/lib/products/use-product-store'
 
+// A view that arrives sooner than this replaces the old one directly: a skeleton flashing for a
+// few frames is worse than none.
+export const SKELETON_DELAY_MS = 200
+
 /** The storefront's page area: the skeleton of what is loading, or the page. */
 export function PendingView({ children }: { children: ReactNode }) {
   const pendingView = useProductStore((s) => s.pendingView)
+  const pendingFrom = useProductStore((s) => s.pendingFrom)
   const settle = useProductStore((s) => s.settle)
-  const pathname = usePathname()
+  const setRouteKey = useProductStore((s) => s.setRouteKey)
+  // The route's segments (catalog views included: each is a segment of its own) change in the
+  // same render as the page that arrives.
+  const routeKey = useSelectedLayoutSegments().join('/')
+  const [late, setLate] = useState(false)
 
-  // A new path rendered: whatever was pending has arrived (list views settle in CatalogSync).
+  // Known before any click can start a navigation from this route.
+  useLayoutEffect(() => {
+    setRouteKey(routeKey)
+  }, [routeKey, setRouteKey])
+
+  // The new route rendered. It must be visible in the very render that brings it: Next scrolls
+  // a new page to the top only when its top is out of view, and a hidden page's top reads as 0,
+  // "in view", so the new view would open where the old one was scrolled.
+  const arrived = pendingView !== null && pendingFrom !== null && pendingFrom !== routeKey
+  const waiting = pendingView !== null && !arrived
   useEffect(() => {
-    settle()
-  }, [pathname, settle])
+    if (arrived) settle()
+  }, [arrived, settle])
+
+  useEffect(() => {
+    if (!waiting) return
+    const timer = setTimeout(() => setLate(true), SKELETON_DELAY_MS)
+    return () => {
+      clearTimeout(timer)
+      setLate(false)
+    }
+  }, [waiting])
 
   useEffect(() => {
     window.addEventListener('popstate', settle)
     return () => window.removeEventListener('popstate', settle)
   }, [settle])
 
-  // The page stays mounted (hidden) under the skeleton: the view that arrives renders into it
-  // and its CatalogSync is what ends the loading state.
+  const skeleton = waiting && late ? pendingView : null
+  // The page stays mounted (hidden) under the skeleton: the view that arrives renders into it.
   return (
     <>
-      {pendingView === 'details' && <ProductDetailsSkeleton />}
-      {pendingView === 'list' && (
+      {skeleton === 'details' && <ProductDetailsSkeleton />}
+      {skeleton === 'list' && (
         <section className="mx-auto max-w-shop px-4 py-8">
           <ProductGridSkeleton />
         </section>
       )}
-      <div hidden={pendingView !== null}>{children}</div>
+      <div hidden={skeleton !== null}>{children}</div>
     </>
   )
 }
