@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import { ShopLink } from '@/components/layout/shop-link'
 import { CloseIcon } from '@/components/ui/icons'
 import { formatPrice } from '@/lib/money'
@@ -48,16 +49,28 @@ function summaryOf(count: number): string {
 }
 
 /** Result count, Filter and Sort by, and a removable chip per active filter. */
-export function CatalogToolbar({ view, count }: { view: CatalogView; count: number }) {
+export function CatalogToolbar({
+  view,
+  count,
+  heading,
+}: {
+  view: CatalogView
+  count: number
+  /** The list's heading, on one line with the count and the controls (room for products). */
+  heading: ReactNode
+}) {
   const chips = chipsOf(view)
   const filterChips = chips.filter((c) => !c.isKeyword)
   return (
-    <div className="mt-4 mb-6 flex flex-col gap-3">
+    <div className="mb-4 flex flex-col gap-3 sm:mb-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        {/* A polite live region: a count that changes in place is read out. */}
-        <p role="status" className="text-base font-semibold text-ink">
-          {summaryOf(count)}
-        </p>
+        <div className="flex min-w-0 flex-wrap items-baseline gap-x-4 gap-y-1">
+          {heading}
+          {/* A polite live region: a count that changes in place is read out. */}
+          <p role="status" className="text-base font-semibold text-ink-muted">
+            {summaryOf(count)}
+          </p>
+        </div>
         <div className="flex flex-wrap items-center gap-3">
           <FilterDialog view={view} />
           <SortControl view={view} />

@@ -34,7 +34,7 @@ export function Hero() {
           <TypewriterTagline className="mt-3" />
           <a
             href="#products"
-            className="mt-5 inline-flex h-11 items-center gap-2 rounded-md bg-byte-cyan px-5 font-semibold text-byte-night shadow-lg shadow-cyan-500/20 hover:bg-cyan-300 focus-visible:outline-byte-cyan"
+            className="mt-4 inline-flex h-11 items-center gap-2 rounded-md bg-byte-cyan px-5 font-semibold text-byte-night shadow-lg shadow-cyan-500/20 hover:bg-cyan-300 focus-visible:outline-byte-cyan"
           >
             Scroll to products
             <ArrowDownIcon className="size-5" />

@@ -78,15 +78,20 @@ export default async function CatalogPage({ params }: Props) {
     <>
       {home && view.page === 1 && <Hero />}
       {home && (
-        <section aria-label="Shop by category" className="mx-auto max-w-shop px-4 pt-8">
+        <section aria-label="Shop by category" className="mx-auto max-w-shop px-4 pt-4">
           <CategoryStrip colors={shuffled(CATEGORY_COLORS)} />
         </section>
       )}
-      <section id="products" className="mx-auto max-w-shop scroll-mt-20 px-4 py-8">
-        {/* The hero holds the page's h1 on the first home page. */}
-        {/* A long search term wraps instead of widening the page. */}
-        <Heading className="text-2xl font-bold wrap-anywhere">{describe(view).heading}</Heading>
-        <CatalogToolbar view={view} count={result.filteredProductsCount} />
+      <section id="products" className="mx-auto max-w-shop scroll-mt-20 px-4 pt-4 pb-8 sm:pt-6">
+        <CatalogToolbar
+          view={view}
+          count={result.filteredProductsCount}
+          heading={
+            // The hero holds the page's h1 on the first home page. A long search term wraps
+            // instead of widening the page.
+            <Heading className="text-2xl font-bold wrap-anywhere">{describe(view).heading}</Heading>
+          }
+        />
         <ProductGrid
           products={result.products}
           headingLevel={Heading === 'h1' ? 2 : 3}
