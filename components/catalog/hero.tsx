@@ -24,10 +24,14 @@ export function Hero() {
       {/* Compact, so that at 1280×800 the first row of products shows above the fold. */}
       <div className="relative mx-auto grid max-w-shop gap-10 px-4 py-8 md:grid-cols-[3fr_2fr] md:items-center lg:py-6">
         <div className="min-w-0">
-          <p aria-hidden="true" className="truncate font-mono text-xs text-byte-lime sm:text-sm">
+          {/* Not on wide screens, where the terminal panel decorates and products need the room. */}
+          <p
+            aria-hidden="true"
+            className="truncate font-mono text-xs text-byte-lime sm:text-sm md:hidden"
+          >
             {BINARY}
           </p>
-          <h1 className="mt-2 text-3xl font-extrabold tracking-tight text-balance sm:text-4xl lg:text-5xl">
+          <h1 className="mt-2 text-3xl font-extrabold tracking-tight text-balance sm:text-4xl md:mt-0 lg:text-5xl">
             Welcome to <span className="text-byte-cyan">{SITE.name}</span>
           </h1>
           <p className="mt-3 max-w-xl text-base text-slate-200 sm:text-lg">{SITE.tagline}</p>

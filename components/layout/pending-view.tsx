@@ -49,16 +49,25 @@ export function PendingView({ children }: { children: ReactNode }) {
   }, [settle])
 
   const skeleton = waiting && late ? pendingView : null
-  // The page stays mounted (hidden) under the skeleton: the view that arrives renders into it.
+  // The skeleton covers the window; the old page stays laid out (inert) beneath it. Hiding the
+  // page instead would shorten the document and clamp the scroll position the browser records
+  // for Back, which would then return higher up than the shopper was.
   return (
     <>
-      {skeleton === 'details' && <ProductDetailsSkeleton />}
-      {skeleton === 'list' && (
-        <section className="mx-auto max-w-shop px-4 py-8">
-          <ProductGridSkeleton />
-        </section>
+      {skeleton !== null && (
+        // Below the sticky top bar (z-40), padded by its height: 108 px with the search on its
+        // own row, 60 px from md up.
+        <div className="fixed inset-0 z-30 overflow-hidden bg-slate-50 pt-[108px] md:pt-[60px]">
+          {skeleton === 'details' ? (
+            <ProductDetailsSkeleton />
+          ) : (
+            <section className="mx-auto max-w-shop px-4 py-8">
+              <ProductGridSkeleton />
+            </section>
+          )}
+        </div>
       )}
-      <div hidden={skeleton !== null}>{children}</div>
+      <div inert={skeleton !== null}>{children}</div>
     </>
   )
 }
