@@ -25,14 +25,18 @@ export function PendingView({ children }: { children: ReactNode }) {
     setRouteKey(routeKey)
   }, [routeKey, setRouteKey])
 
-  // The new route rendered. It must be visible in the very render that brings it: Next scrolls
-  // a new page to the top only when its top is out of view, and a hidden page's top reads as 0,
-  // "in view", so the new view would open where the old one was scrolled.
+  // The new route rendered. It is shown in the very render that brings it, so that it opens at
+  // the top (below) and not where the old view was scrolled.
   const arrived = pendingView !== null && pendingFrom !== null && pendingFrom !== routeKey
   const waiting = pendingView !== null && !arrived
   useEffect(() => {
     if (arrived) settle()
   }, [arrived, settle])
+  // New views start at the top. Next scrolls only when the new page's top is out of the window,
+  // and counts a top hidden under the sticky top bar as in view.
+  useLayoutEffect(() => {
+    if (arrived && !window.location.hash) window.scrollTo({ top: 0, behavior: 'instant' })
+  }, [arrived])
 
   useEffect(() => {
     if (!waiting) return
