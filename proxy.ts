@@ -1,6 +1,11 @@
 import { NextResponse, type NextRequest } from 'next/server'
 import { SESSION_COOKIE } from '@/lib/auth/session-cookie'
-import { encodeViewSegment, parseCatalogView, VIEW_ROUTE } from '@/lib/products/catalog-view'
+import {
+  catalogHref,
+  encodeViewSegment,
+  parseCatalogView,
+  VIEW_ROUTE,
+} from '@/lib/products/catalog-view'
 import { needsLogin, ROUTES } from '@/lib/routes'
 
 // Redirects and rewrites only. Whether a visitor may see a page or call an endpoint is decided
@@ -35,6 +40,13 @@ export function proxy(request: NextRequest) {
   // The internal route is reachable only through the rewrite below.
   if (pathname === VIEW_ROUTE || pathname.startsWith(`${VIEW_ROUTE}/`)) {
     return NextResponse.rewrite(new URL('/_not-found', request.url), { status: 404 })
+  }
+
+  // The search form as the browser submits it before hydration or without JavaScript.
+  if (pathname === '/products' && request.nextUrl.searchParams.has('keyword')) {
+    const keyword = request.nextUrl.searchParams.get('keyword') ?? ''
+    const view = parseCatalogView('products', keyword, request.nextUrl.searchParams)
+    return NextResponse.redirect(new URL(catalogHref(view), request.url), 303)
   }
 
   const segment = catalogTarget(request)

@@ -1,6 +1,7 @@
 import { CATEGORIES, STOREFRONT_CATEGORIES } from '../lib/catalog'
 import type { Page } from '@playwright/test'
 import { expect, test } from './support/fixtures'
+import { findProduct } from './support/catalog'
 
 const cards = (page: Page) => page.locator('main ul li a[href^="/product/"]')
 const prices = async (page: Page) =>
@@ -61,7 +62,7 @@ test.describe('home', () => {
     await expect(page).toHaveURL(/\/products\?category=Laptop$/)
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Laptop')
     await expect(cards(page).first()).toBeVisible()
-    const response = await page.request.get('/api/v1/products?category=Laptop&price[lte]=2500')
+    const response = await page.request.get('/api/v1/products?category=Laptop')
     expect(await productCount(page)).toBe((await response.json()).filteredProductsCount)
   })
 
@@ -154,11 +155,30 @@ test.describe('product list', () => {
     expect(await productCount(page)).toBe(all)
   })
 
-  test('the default price filter hides products above $2,500 until raised', async ({ page }) => {
+  test('with no price set there is no upper limit, and the dialog’s maximum starts empty', async ({
+    page,
+  }) => {
     await page.goto('/products?sort=price_desc')
-    expect(Math.max(...(await prices(page)))).toBeLessThanOrEqual(2500)
-    await page.goto('/products?sort=price_desc&maxPrice=5000')
     expect(Math.max(...(await prices(page)))).toBeGreaterThan(2500)
+    const all = await (await page.request.get('/api/v1/products?limit=1')).json()
+    expect(await productCount(page)).toBe(all.filteredProductsCount)
+    await page.getByRole('button', { name: 'Filter' }).click()
+    const max = page.getByRole('dialog', { name: 'Filters' }).getByLabel('Max price')
+    await expect(max).toHaveValue('')
+    await expect(max).toHaveAttribute('placeholder', 'Any')
+    // An explicit limit still applies, in the page and in the API.
+    await page.goto('/products?sort=price_desc&maxPrice=2500')
+    expect(Math.max(...(await prices(page)))).toBeLessThanOrEqual(2500)
+    await expect(page.getByRole('link', { name: 'Remove filter: Up to $2,500' })).toBeVisible()
+  })
+
+  test('search finds products dearer than $2,500', async ({ page }) => {
+    await page.goto('/products/telephoto%20lens')
+    await expect(
+      cards(page)
+        .getByRole('heading', { name: /Telephoto Lens/ })
+        .first(),
+    ).toBeVisible()
   })
 
   test('refuses a negative price and a minimum above the maximum, losing nothing', async ({
@@ -186,9 +206,7 @@ test.describe('product list', () => {
     await page.getByRole('button', { name: 'Filter' }).click()
     const dialog = page.getByRole('dialog', { name: 'Filters' })
     const facets = (
-      await (
-        await page.request.get('/api/v1/products?facets=1&limit=1&price[gte]=0&price[lte]=2500')
-      ).json()
+      await (await page.request.get('/api/v1/products?facets=1&limit=1&price[gte]=0')).json()
     ).facets
     await expect(
       dialog.getByText(`${facets.conditions.Renewed} products`, { exact: true }),
@@ -256,4 +274,247 @@ test.describe('categories page', () => {
       expect((await response.json()).product.category).toBe('Camera')
     }
   })
+})
+
+test.describe('search form', () => {
+  test('works without JavaScript', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false })
+    const page = await context.newPage()
+    await page.goto('/products?page=2')
+    const box = page.getByRole('searchbox', { name: 'Search products' })
+    await box.fill('laptop')
+    await box.press('Enter')
+    await expect(page).toHaveURL(/\/products\/laptop$/)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Results for “laptop”')
+    await expect(cards(page).first()).toBeVisible()
+    // An empty search goes to every product.
+    await page.getByRole('searchbox', { name: 'Search products' }).press('Enter')
+    await expect(page).toHaveURL(/\/products$/)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('All products')
+    await context.close()
+  })
+
+  test('a 100-character term wraps instead of widening the page', async ({ page }) => {
+    await page.goto(`/products/${'x'.repeat(100)}`)
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    const [scrollWidth, viewport] = await page.evaluate(() => [
+      document.documentElement.scrollWidth,
+      window.innerWidth,
+    ])
+    expect(scrollWidth).toBeLessThanOrEqual(viewport)
+  })
+})
+
+test.describe('a page past the last', () => {
+  test('answers 404 with a link back to the first page of the same list', async ({ page }) => {
+    await page.goto('/products?category=Books')
+    const last = Math.ceil((await productCount(page)) / 8)
+    expect((await page.goto(`/products?category=Books&page=${last}`))?.status()).toBe(200)
+    const response = await page.goto(`/products?category=Books&page=${last + 1}`)
+    expect(response?.status()).toBe(404)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      'This page is past the last one',
+    )
+    await expect(page.getByText(/\d+ products?$/)).toHaveCount(0)
+    await page.getByRole('link', { name: 'Back to page 1' }).click()
+    await expect(page).toHaveURL(/\/products\?category=Books$/)
+    await expect(cards(page).first()).toBeVisible()
+  })
+
+  test('also on the home page', async ({ page }) => {
+    const response = await page.goto('/?page=999')
+    expect(response?.status()).toBe(404)
+    await expect(page.getByRole('link', { name: 'Back to page 1' })).toHaveAttribute('href', '/')
+  })
+})
+
+test.describe('pager', () => {
+  test('every page can be reached: the More pages ellipsis opens the rest', async ({ page }) => {
+    await page.goto('/products')
+    const total = Math.ceil((await productCount(page)) / 8)
+    await page.goto('/products?page=9')
+    const nav = page.getByRole('navigation', { name: 'Pagination' })
+    for (const more of await nav.getByLabel('More pages').all()) await more.click()
+    const reachable = new Set<number>()
+    for (const link of await nav.getByRole('link', { name: /^Page \d+$/ }).all()) {
+      await expect(link).toBeVisible()
+      reachable.add(Number((await link.getAttribute('aria-label'))!.replace('Page ', '')))
+    }
+    expect([...reachable].sort((a, b) => a - b)).toEqual(
+      Array.from({ length: total }, (_, i) => i + 1),
+    )
+    await nav.getByRole('link', { name: 'Page 3', exact: true }).click()
+    await expect(page).toHaveURL(/\/products\?page=3$/)
+    await expect(nav.getByRole('link', { name: 'Page 3', exact: true })).toHaveAttribute(
+      'aria-current',
+      'page',
+    )
+  })
+})
+
+test.describe('scroll position', () => {
+  test('a page number opens the new page at the top; Back returns to where it was', async ({
+    page,
+  }) => {
+    await page.goto('/products')
+    const nav = page.getByRole('navigation', { name: 'Pagination' })
+    await page.evaluate(() =>
+      window.scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' }),
+    )
+    const before = await page.evaluate(() => window.scrollY)
+    expect(before).toBeGreaterThan(300)
+    await nav.getByRole('link', { name: 'Page 2', exact: true }).click()
+    await expect(page).toHaveURL(/\?page=2$/)
+    await expect(nav.getByRole('link', { name: 'Page 2', exact: true })).toHaveAttribute(
+      'aria-current',
+      'page',
+    )
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeLessThan(100)
+    await page.goBack()
+    await expect(page).toHaveURL(/\/products$/)
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(before)
+  })
+
+  test('a product card opens the product at the top', async ({ page }) => {
+    await page.goto('/products')
+    const card = cards(page).last()
+    await page.evaluate(() =>
+      window.scrollTo({ top: document.documentElement.scrollHeight, behavior: 'instant' }),
+    )
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(300)
+    await card.click()
+    await expect(page).toHaveURL(/\/product\//)
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeLessThan(100)
+  })
+
+  test('a filter chip opens the new view at the top', async ({ page }) => {
+    await page.goto('/products?minPrice=10')
+    // Scrolled down until the chip sits just under the sticky top bar.
+    const chip = page.getByRole('link', { name: /Remove filter: From \$10/ })
+    await chip.evaluate((el) => {
+      const bar = document.querySelector('header')!.getBoundingClientRect().bottom
+      window.scrollTo({
+        top: el.getBoundingClientRect().top + window.scrollY - bar - 4,
+        behavior: 'instant',
+      })
+    })
+    // The new view's top (just under the 60 or 108 px top bar) is then out of sight.
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(60)
+    await chip.click()
+    await expect(page).toHaveURL(/\/products$/)
+    await expect(page.getByRole('link', { name: /Remove filter/ })).toHaveCount(0)
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeLessThan(100)
+  })
+})
+
+test.describe('loading state', () => {
+  test('a quick view replaces the old one with no skeleton in between', async ({ page }) => {
+    await page.goto('/products')
+    await page.evaluate(() => {
+      ;(window as unknown as { sawSkeleton: boolean }).sawSkeleton = false
+      new MutationObserver(() => {
+        if (document.querySelector('[data-testid="product-skeleton"]')) {
+          ;(window as unknown as { sawSkeleton: boolean }).sawSkeleton = true
+        }
+      }).observe(document.body, { childList: true, subtree: true })
+    })
+    // Warm the view (the first render of a view may be slow), then come back to it.
+    await page.request.get('/products?page=2')
+    await page
+      .getByRole('navigation', { name: 'Pagination' })
+      .getByRole('link', { name: 'Page 2', exact: true })
+      .click()
+    await expect(page).toHaveURL(/\?page=2$/)
+    await expect(cards(page)).toHaveCount(8)
+    expect(
+      await page.evaluate(() => (window as unknown as { sawSkeleton: boolean }).sawSkeleton),
+    ).toBe(false)
+  })
+})
+
+test.describe('focus', () => {
+  test('returns to the Filter button after Apply and after Reset', async ({ page }) => {
+    await page.goto('/products')
+    await page.getByRole('button', { name: 'Filter' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Filters' })
+    await dialog.getByLabel('4+ Star').check()
+    await dialog.getByRole('button', { name: 'Apply' }).click()
+    await expect(page).toHaveURL(/ratings=4$/)
+    await expect(page.getByRole('button', { name: 'Filter' })).toBeFocused()
+    await page.getByRole('button', { name: 'Filter' }).click()
+    await dialog.getByRole('button', { name: 'Reset' }).click()
+    await expect(page).toHaveURL(/\/products$/)
+    await expect(page.getByRole('button', { name: 'Filter' })).toBeFocused()
+  })
+})
+
+test.describe('home page layout', () => {
+  test('the tagline starts whole and changes one letter at a time: no flash', async ({ page }) => {
+    test.setTimeout(45_000) // a whole cycle: pause, delete, pause, type
+    // Every length the line takes, from the first HTML on.
+    await page.addInitScript(() => {
+      const w = window as unknown as { taglineLengths: number[] }
+      w.taglineLengths = []
+      document.addEventListener('DOMContentLoaded', () => {
+        const el = document.querySelector('[data-testid="typed-tagline"]')!
+        const record = () => {
+          const n = (el.textContent ?? '').length
+          if (w.taglineLengths.at(-1) !== n) w.taglineLengths.push(n)
+        }
+        record()
+        new MutationObserver(record).observe(el, {
+          childList: true,
+          subtree: true,
+          characterData: true,
+        })
+      })
+    })
+    await page.goto('/')
+    const full = 'FIND AMAZING PRODUCTS HERE...'.length
+    const lengths = () =>
+      page.evaluate(() => (window as unknown as { taglineLengths: number[] }).taglineLengths)
+    // It deletes down to nothing and types the whole line again…
+    await expect
+      .poll(async () => (await lengths()).lastIndexOf(full), { timeout: 20_000 })
+      .toBeGreaterThan(0)
+    const seen = await lengths()
+    expect(seen[0]).toBe(full)
+    expect(seen).toContain(0)
+    // …one letter at a time: never all at once (the old tagline blinked empty, then retyped).
+    for (let i = 1; i < seen.length; i++) expect(Math.abs(seen[i]! - seen[i - 1]!)).toBe(1)
+  })
+
+  test('shows products above the fold', async ({ page, narrow }) => {
+    test.skip(narrow, 'a desktop screen: 1280×800')
+    await page.goto('/')
+    const box = await cards(page).first().boundingBox()
+    // The first row of cards is on screen, its picture whole.
+    expect(box!.y + box!.width).toBeLessThanOrEqual(800)
+  })
+
+  test('one column of compact cards on a phone', async ({ page, narrow }) => {
+    test.skip(!narrow, 'a phone')
+    await page.goto('/products')
+    await expect(cards(page)).toHaveCount(8)
+    for (const card of await cards(page).all()) {
+      expect((await card.boundingBox())!.height).toBeLessThanOrEqual(180)
+    }
+    const height = await page.evaluate(() => document.documentElement.scrollHeight)
+    expect(height).toBeLessThan(2500)
+  })
+})
+
+test('a sold-out product has a badge on its card', async ({ page, request }) => {
+  const soldOut = await findProduct(request, (p) => p.stock === 0)
+  const inStock = await findProduct(request, (p) => p.stock > 0)
+  await page.goto(`/products/${encodeURIComponent(soldOut.name)}`)
+  await expect(
+    page.locator(`main a[href="/product/${soldOut._id}"]`).getByText('Sold out'),
+  ).toBeVisible()
+  await page.goto(`/products/${encodeURIComponent(inStock.name)}`)
+  await expect(page.locator(`main a[href="/product/${inStock._id}"]`)).toBeVisible()
+  await expect(
+    page.locator(`main a[href="/product/${inStock._id}"]`).getByText('Sold out'),
+  ).toHaveCount(0)
 })

@@ -5,7 +5,7 @@ test.describe('product details', () => {
   test('shows everything about a product', async ({ page, request }) => {
     const p = await findProduct(
       request,
-      (x) => x.stock >= 5 && x.numberOfReviews > 0 && x.images.length > 1,
+      (x) => x.stock > 5 && x.numberOfReviews > 0 && x.images.length > 1,
     )
     const response = await page.goto(`/product/${p._id}`)
     expect(response?.status()).toBe(200)
@@ -17,7 +17,9 @@ test.describe('product details', () => {
       page.getByText(`$${p.price.toLocaleString('en-US', { minimumFractionDigits: 2 })}`).first(),
     ).toBeVisible()
     await expect(page.getByText('Including all taxes')).toBeVisible()
-    await expect(page.getByText(`Only ${p.stock} Unit left`)).toBeVisible()
+    // Plentiful stock is not counted out to the shopper.
+    await expect(page.getByText('In stock', { exact: true })).toBeVisible()
+    await expect(page.getByText(/Only \d+/)).toHaveCount(0)
     await expect(page.getByRole('heading', { name: 'Description' })).toBeVisible()
     await expect(page.getByRole('button', { name: 'Add to Cart' })).toBeVisible()
     // Review cards: one per review, each with its author, rating and comment.
@@ -47,6 +49,28 @@ test.describe('product details', () => {
     const soldOut = await findProduct(request, (x) => x.stock === 0)
     await page.goto(`/product/${soldOut._id}`)
     await expect(page.getByText('Out of Stock', { exact: true })).toBeVisible()
+    const few = await findProduct(request, (x) => x.stock >= 1 && x.stock <= 5)
+    await page.goto(`/product/${few._id}`)
+    await expect(page.getByText(`Only ${few.stock} left`, { exact: true })).toBeVisible()
+  })
+
+  test('a sold-out product’s Add to Cart looks unavailable and still says why', async ({
+    page,
+    request,
+  }) => {
+    const soldOut = await findProduct(request, (x) => x.stock === 0)
+    await page.goto(`/product/${soldOut._id}`)
+    const button = page.getByRole('button', { name: 'Add to Cart' })
+    await expect(button).toHaveAttribute('aria-disabled', 'true')
+    // Not the brand colour of an available button (brand-600).
+    expect(await button.evaluate((el) => getComputedStyle(el).backgroundColor)).not.toBe(
+      'rgb(79, 70, 229)',
+    )
+    // A guest too hears the real reason, not "Login" (Playwright will not click an
+    // aria-disabled button; a keyboard can press it).
+    await button.focus()
+    await page.keyboard.press('Enter')
+    await expect(page.getByText('Item is out of stock')).toBeVisible()
   })
 
   test('carousel moves on its own and with the buttons', async ({ page, request }) => {
@@ -124,6 +148,11 @@ test.describe('product details', () => {
     await page.getByRole('button', { name: 'Add to Cart' }).click()
     const toast = page.getByRole('status').filter({ hasText: 'Login to add to cart' })
     await expect(toast).toBeVisible()
+    // The toast covers the top bar's Login link, so it brings its own, back to this product.
+    await expect(toast.getByRole('link', { name: 'Log in' })).toHaveAttribute(
+      'href',
+      `/user/login?redirect=${encodeURIComponent(`/product/${p._id}`)}`,
+    )
     const box = await toast.boundingBox()
     const viewport = page.viewportSize()!
     expect(box!.y).toBeLessThan(viewport.height / 3)
@@ -134,7 +163,7 @@ test.describe('product details', () => {
     await signIn(context, 'user')
     const p = await findProduct(request, (x) => x.stock === 0)
     await page.goto(`/product/${p._id}`)
-    await page.getByRole('button', { name: 'Add to Cart' }).click()
+    await page.getByRole('button', { name: 'Add to Cart' }).click({ force: true })
     await expect(page.getByText('Item is out of stock')).toBeVisible()
   })
 

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import { ShopLink } from '@/components/layout/shop-link'
 import { CloseIcon } from '@/components/ui/icons'
 import { formatPrice } from '@/lib/money'
@@ -26,7 +27,7 @@ function chipsOf(view: CatalogView): Chip[] {
       href: without({ minPrice: DEFAULT_FILTERS.minPrice }),
     })
   }
-  if (view.maxPrice !== DEFAULT_FILTERS.maxPrice) {
+  if (view.maxPrice !== null) {
     chips.push({
       label: `Up to ${price(view.maxPrice)}`,
       href: without({ maxPrice: DEFAULT_FILTERS.maxPrice }),
@@ -48,16 +49,28 @@ function summaryOf(count: number): string {
 }
 
 /** Result count, Filter and Sort by, and a removable chip per active filter. */
-export function CatalogToolbar({ view, count }: { view: CatalogView; count: number }) {
+export function CatalogToolbar({
+  view,
+  count,
+  heading,
+}: {
+  view: CatalogView
+  count: number
+  /** The list's heading, on one line with the count and the controls (room for products). */
+  heading: ReactNode
+}) {
   const chips = chipsOf(view)
   const filterChips = chips.filter((c) => !c.isKeyword)
   return (
-    <div className="mt-4 mb-6 flex flex-col gap-3">
+    <div className="mb-4 flex flex-col gap-3 sm:mb-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        {/* A polite live region: a count that changes in place is read out. */}
-        <p role="status" className="text-base font-semibold text-ink">
-          {summaryOf(count)}
-        </p>
+        <div className="flex min-w-0 flex-wrap items-baseline gap-x-4 gap-y-1">
+          {heading}
+          {/* A polite live region: a count that changes in place is read out. */}
+          <p role="status" className="text-base font-semibold text-ink-muted">
+            {summaryOf(count)}
+          </p>
+        </div>
         <div className="flex flex-wrap items-center gap-3">
           <FilterDialog view={view} />
           <SortControl view={view} />
@@ -66,15 +79,15 @@ export function CatalogToolbar({ view, count }: { view: CatalogView; count: numb
       {chips.length > 0 && (
         <ul className="flex flex-wrap items-center gap-2" aria-label="Active filters">
           {chips.map((chip) => (
-            <li key={chip.label}>
+            <li key={chip.label} className="max-w-full">
               <ShopLink
                 pending="list"
                 href={chip.href}
                 aria-label={`Remove filter: ${chip.label}`}
-                className="inline-flex h-8 items-center gap-1.5 rounded-full border border-brand-200 bg-brand-50 pr-2 pl-3 text-sm font-medium text-brand-800 hover:border-brand-600 hover:bg-brand-100"
+                className="inline-flex min-h-8 max-w-full items-center gap-1.5 rounded-full border border-brand-200 bg-brand-50 pr-2 pl-3 text-sm font-medium text-brand-800 hover:border-brand-600 hover:bg-brand-100"
               >
-                {chip.label}
-                <CloseIcon className="size-4" />
+                <span className="min-w-0 wrap-anywhere">{chip.label}</span>
+                <CloseIcon className="size-4 shrink-0" />
               </ShopLink>
             </li>
           ))}

@@ -26,14 +26,15 @@ type PriceErrors = { minPrice?: string; maxPrice?: string }
 function draftOf(view: CatalogView): Draft {
   return {
     minPrice: String(view.minPrice),
-    maxPrice: String(view.maxPrice),
+    // No limit shows as an empty box ('Any').
+    maxPrice: view.maxPrice === null ? '' : String(view.maxPrice),
     ratings: view.ratings,
     itemCondition: view.itemCondition,
     categoryName: view.categoryName,
   }
 }
 
-function parsePrice(raw: string, fallback: number): number | string {
+function parsePrice<F extends number | null>(raw: string, fallback: F): number | F | string {
   const text = raw.trim()
   if (text === '') return fallback // an emptied box means "no limit on this side"
   const n = Number(text)
@@ -63,7 +64,7 @@ function facetsUrl(keyword: string, f: EditedFilters): string {
   const q = new URLSearchParams({ facets: '1', limit: '1' })
   if (keyword) q.set('keyword', keyword)
   q.set('price[gte]', String(f.minPrice))
-  q.set('price[lte]', String(f.maxPrice))
+  if (f.maxPrice !== null) q.set('price[lte]', String(f.maxPrice))
   if (f.ratings > 0) q.set('ratings[gte]', String(f.ratings))
   if (f.categoryName) q.set('category', f.categoryName)
   if (f.itemCondition) q.set('itemCondition', f.itemCondition)
@@ -107,6 +108,10 @@ const INPUT = [
   'aria-invalid:border-red-700',
 ].join(' ')
 
+// Apply and Reset open a new view, whose Filter button is a new element: it takes the focus
+// back when it mounts (the dialog can only give it to the old one).
+let refocusFilterButton = false
+
 /**
  * The Filter button and its dialog: price range, rating, condition and category. Apply and Reset
  * navigate to the new view; the product store follows the URL there (CatalogSync).
@@ -118,7 +123,14 @@ export function FilterDialog({ view }: { view: CatalogView }) {
   const [errors, setErrors] = useState<PriceErrors>({})
   const minRef = useRef<HTMLInputElement>(null)
   const maxRef = useRef<HTMLInputElement>(null)
+  const buttonRef = useRef<HTMLButtonElement>(null)
   const id = useId()
+
+  useEffect(() => {
+    if (!refocusFilterButton) return
+    refocusFilterButton = false
+    buttonRef.current?.focus()
+  }, [])
 
   // Counts under what the dialog shows now; prices that don't parse count as the page's.
   const checked = validate(draft)
@@ -155,14 +167,20 @@ export function FilterDialog({ view }: { view: CatalogView }) {
       invalid?.focus()
       return
     }
-    setOpen(false)
-    navigate(catalogHref({ ...view, ...result.filters, page: 1 }), 'list')
+    leave(catalogHref({ ...view, ...result.filters, page: 1 }))
   }
 
   function reset() {
     // The keyword comes from the search box and stays, like the kind of page.
+    leave(catalogHref({ ...view, ...DEFAULT_FILTERS, keyword: view.keyword, page: 1 }))
+  }
+
+  function leave(href: string) {
     setOpen(false)
-    navigate(catalogHref({ ...view, ...DEFAULT_FILTERS, keyword: view.keyword, page: 1 }), 'list')
+    const here = window.location.pathname + window.location.search
+    // The same view stays mounted: the dialog gives the focus back to this very button.
+    refocusFilterButton = href !== here
+    navigate(href, 'list')
   }
 
   const conditionCount = (value: '' | ItemCondition) =>
@@ -172,6 +190,7 @@ export function FilterDialog({ view }: { view: CatalogView }) {
   return (
     <>
       <button
+        ref={buttonRef}
         type="button"
         onClick={openDialog}
         aria-haspopup="dialog"
@@ -203,6 +222,7 @@ export function FilterDialog({ view }: { view: CatalogView }) {
                       min={0}
                       step="any"
                       value={draft[key]}
+                      placeholder={key === 'maxPrice' ? 'Any' : undefined}
                       onChange={(e) => updatePrice({ [key]: e.target.value })}
                       aria-invalid={error ? true : undefined}
                       aria-describedby={error ? `${id}-${key}-error` : undefined}

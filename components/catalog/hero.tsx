@@ -21,19 +21,24 @@ export function Hero() {
         aria-hidden="true"
         className="pointer-events-none absolute inset-0 bg-[linear-gradient(rgb(34_211_238/0.07)_1px,transparent_1px),linear-gradient(90deg,rgb(34_211_238/0.07)_1px,transparent_1px)] bg-[size:32px_32px]"
       />
-      <div className="relative mx-auto grid max-w-shop gap-10 px-4 py-12 sm:py-20 md:grid-cols-[3fr_2fr] md:items-center">
+      {/* Compact, so that at 1280×800 the first row of products shows above the fold. */}
+      <div className="relative mx-auto grid max-w-shop gap-10 px-4 py-8 md:grid-cols-[3fr_2fr] md:items-center lg:py-6">
         <div className="min-w-0">
-          <p aria-hidden="true" className="truncate font-mono text-xs text-byte-lime sm:text-sm">
+          {/* Not on wide screens, where the terminal panel decorates and products need the room. */}
+          <p
+            aria-hidden="true"
+            className="truncate font-mono text-xs text-byte-lime sm:text-sm md:hidden"
+          >
             {BINARY}
           </p>
-          <h1 className="mt-3 text-4xl font-extrabold tracking-tight text-balance sm:text-5xl lg:text-6xl">
+          <h1 className="mt-2 text-3xl font-extrabold tracking-tight text-balance sm:text-4xl md:mt-0 lg:text-5xl">
             Welcome to <span className="text-byte-cyan">{SITE.name}</span>
           </h1>
-          <p className="mt-4 max-w-xl text-base text-slate-200 sm:text-lg">{SITE.tagline}</p>
-          <TypewriterTagline className="mt-6" />
+          <p className="mt-3 max-w-xl text-base text-slate-200 sm:text-lg">{SITE.tagline}</p>
+          <TypewriterTagline className="mt-3" />
           <a
             href="#products"
-            className="mt-8 inline-flex h-11 items-center gap-2 rounded-md bg-byte-cyan px-5 font-semibold text-byte-night shadow-lg shadow-cyan-500/20 hover:bg-cyan-300 focus-visible:outline-byte-cyan"
+            className="mt-4 inline-flex h-11 items-center gap-2 rounded-md bg-byte-cyan px-5 font-semibold text-byte-night shadow-lg shadow-cyan-500/20 hover:bg-cyan-300 focus-visible:outline-byte-cyan"
           >
             Scroll to products
             <ArrowDownIcon className="size-5" />

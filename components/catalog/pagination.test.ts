@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { pageWindow } from './pagination'
+import { gapOf, pageWindow } from './pagination'
 
 describe('pageWindow', () => {
   it('shows every page up to 5 pages', () => {
@@ -38,5 +38,14 @@ describe('pageWindow', () => {
     expect(pageWindow(99, 8)).toEqual([1, 'ellipsis', 7, 8])
     expect(pageWindow(0, 8)).toEqual([1, 2, 'ellipsis', 8])
     expect(pageWindow(1, 0)).toEqual([1])
+  })
+})
+
+describe('gapOf', () => {
+  it('names the pages an ellipsis stands for, so every page can be reached', () => {
+    const items = pageWindow(9, 17)
+    expect(items).toEqual([1, 'ellipsis', 8, 9, 10, 'ellipsis', 17])
+    expect(gapOf(items, 1)).toEqual({ from: 2, to: 7 })
+    expect(gapOf(items, 5)).toEqual({ from: 11, to: 16 })
   })
 })

@@ -2,16 +2,16 @@ import { PRODUCT_GRID_CLASS } from './product-grid'
 
 const SKELETON_COUNT = 8 // SPEC.md §9, one per product of a page
 
-// Laid out like ProductCard with the same heights: square image, a two-line name (most names
+// Laid out like ProductCard with the same heights (a row on phones): square image, a two-line name (most names
 // wrap at four columns), the stars row and the price line.
 function SkeletonCard() {
   return (
     <li
       data-testid="product-skeleton"
-      className="flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm"
+      className="flex overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm sm:flex-col"
     >
-      <div className="aspect-square bg-slate-200 motion-safe:animate-pulse" />
-      <div className="flex flex-1 flex-col gap-1.5 p-4">
+      <div className="aspect-square w-32 shrink-0 bg-slate-200 motion-safe:animate-pulse sm:w-auto" />
+      <div className="flex min-w-0 flex-1 flex-col gap-1.5 p-3 sm:p-4">
         <div className="flex h-12 flex-col justify-around">
           <div className="h-4 w-11/12 rounded bg-slate-200 motion-safe:animate-pulse" />
           <div className="h-4 w-3/5 rounded bg-slate-200 motion-safe:animate-pulse" />

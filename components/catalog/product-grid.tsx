@@ -4,7 +4,7 @@ import type { ProductJson } from '@/lib/products/product-json'
 export const EMPTY_CATALOG_MESSAGE = "Oops! The product you're looking for is not available."
 
 // The skeleton (product-grid-skeleton.tsx) uses the same grid, so nothing moves on arrival.
-export const PRODUCT_GRID_CLASS = 'grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-4'
+export const PRODUCT_GRID_CLASS = 'grid grid-cols-1 gap-3 sm:grid-cols-2 sm:gap-6 lg:grid-cols-4'
 
 type ProductGridProps = {
   products: ProductJson[]

@@ -1,24 +1,15 @@
 'use client'
-import dynamic from 'next/dynamic'
 import { useEffect, useState, useSyncExternalStore } from 'react'
 
 export const TAGLINE = 'FIND AMAZING PRODUCTS HERE...'
 
-// Loaded after the page is interactive: the animation is decoration, and the static text stands
-// in until it arrives, so it costs the first paint nothing.
-const Typewriter = dynamic(() => import('typewriter-effect'), {
-  ssr: false,
-  loading: () => <>{TAGLINE}</>,
-})
-
-// A module constant: the component restarts the animation whenever its options change by value.
-const OPTIONS = {
-  strings: [TAGLINE],
-  autoStart: true,
-  loop: true,
-  delay: 100, // typing speed, SPEC.md §2
-  deleteSpeed: 50,
-}
+// SPEC.md §2: typing speed 100, back speed 50 (ms per character).
+const TYPE_MS = 100
+const DELETE_MS = 50
+// The full line stays this long before it is deleted, and the empty line this long before it
+// is typed again.
+export const FULL_PAUSE_MS = 2500
+const EMPTY_PAUSE_MS = 400
 
 const REDUCED_MOTION = '(prefers-reduced-motion: reduce)'
 
@@ -30,28 +21,39 @@ function subscribe(onChange: () => void) {
 
 const prefersReducedMotion = () => window.matchMedia(REDUCED_MOTION).matches
 
-/** True once the page has loaded and the browser is idle: decoration waits for real work. */
-function useIdleAfterLoad() {
-  const [idle, setIdle] = useState(false)
+/**
+ * How much of the tagline shows: all of it at first (the server's HTML), then, when `active`,
+ * deleted and typed again in a loop. It starts from the text already on screen, so the line never
+ * blinks empty and retypes on load (which a typing library, starting from nothing, did). No
+ * library: this is the whole animation.
+ */
+function useTypedLength(active: boolean): number {
+  const [length, setLength] = useState(TAGLINE.length)
   useEffect(() => {
-    let cancel = () => {}
-    const schedule = () => {
-      if ('requestIdleCallback' in window) {
-        const id = window.requestIdleCallback(() => setIdle(true), { timeout: 3000 })
-        cancel = () => window.cancelIdleCallback(id)
-      } else {
-        const id = setTimeout(() => setIdle(true), 1500)
-        cancel = () => clearTimeout(id)
+    if (!active) return
+    let shown = TAGLINE.length
+    let deleting = true
+    let timer: ReturnType<typeof setTimeout>
+    const tick = () => {
+      shown += deleting ? -1 : 1
+      setLength(shown)
+      let wait = deleting ? DELETE_MS : TYPE_MS
+      if (shown === 0) {
+        deleting = false
+        wait = EMPTY_PAUSE_MS
+      } else if (shown === TAGLINE.length) {
+        deleting = true
+        wait = FULL_PAUSE_MS
       }
+      timer = setTimeout(tick, wait)
     }
-    if (document.readyState === 'complete') schedule()
-    else window.addEventListener('load', schedule, { once: true })
+    timer = setTimeout(tick, FULL_PAUSE_MS)
     return () => {
-      window.removeEventListener('load', schedule)
-      cancel()
+      clearTimeout(timer)
+      setLength(TAGLINE.length)
     }
-  }, [])
-  return idle
+  }, [active])
+  return length
 }
 
 /**
@@ -62,16 +64,19 @@ export function TypewriterTagline({ className = '' }: { className?: string }) {
   // The server cannot know the visitor's setting; it renders the static text, which is also what
   // a reduced-motion visitor keeps after hydration.
   const reduced = useSyncExternalStore(subscribe, prefersReducedMotion, () => true)
-  const idle = useIdleAfterLoad()
-  const still = reduced || !idle
+  const length = useTypedLength(!reduced)
   return (
     <p
       className={`h-7 overflow-hidden font-mono text-base leading-7 font-bold tracking-wide whitespace-nowrap text-byte-cyan sm:h-8 sm:text-xl sm:leading-8 lg:h-9 lg:text-2xl lg:leading-9 ${className}`}
     >
       <span className="sr-only">{TAGLINE}</span>
-      <span aria-hidden="true">
-        {still ? TAGLINE : <Typewriter component="span" options={OPTIONS} />}
+      <span aria-hidden="true" data-testid="typed-tagline">
+        {TAGLINE.slice(0, length)}
       </span>
+      <span
+        aria-hidden="true"
+        className="ml-0.5 inline-block h-[1em] w-[0.5ch] translate-y-[0.15em] bg-byte-cyan motion-safe:animate-pulse"
+      />
     </p>
   )
 }

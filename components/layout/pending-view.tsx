@@ -1,37 +1,77 @@
 'use client'
-import { usePathname } from 'next/navigation'
-import { useEffect, type ReactNode } from 'react'
+import { useSelectedLayoutSegments } from 'next/navigation'
+import { useEffect, useLayoutEffect, useState, type ReactNode } from 'react'
 import { ProductGridSkeleton } from '@/components/catalog/product-grid-skeleton'
 import { ProductDetailsSkeleton } from '@/components/product/product-details-skeleton'
 import { useProductStore } from '@/lib/products/use-product-store'
 
+// A view that arrives sooner than this replaces the old one directly: a skeleton flashing for a
+// few frames is worse than none.
+export const SKELETON_DELAY_MS = 200
+
 /** The storefront's page area: the skeleton of what is loading, or the page. */
 export function PendingView({ children }: { children: ReactNode }) {
   const pendingView = useProductStore((s) => s.pendingView)
+  const pendingFrom = useProductStore((s) => s.pendingFrom)
   const settle = useProductStore((s) => s.settle)
-  const pathname = usePathname()
+  const setRouteKey = useProductStore((s) => s.setRouteKey)
+  // The route's segments (catalog views included: each is a segment of its own) change in the
+  // same render as the page that arrives.
+  const routeKey = useSelectedLayoutSegments().join('/')
+  const [late, setLate] = useState(false)
 
-  // A new path rendered: whatever was pending has arrived (list views settle in CatalogSync).
+  // Known before any click can start a navigation from this route.
+  useLayoutEffect(() => {
+    setRouteKey(routeKey)
+  }, [routeKey, setRouteKey])
+
+  // The new route rendered. It is shown in the very render that brings it, so that it opens at
+  // the top (below) and not where the old view was scrolled.
+  const arrived = pendingView !== null && pendingFrom !== null && pendingFrom !== routeKey
+  const waiting = pendingView !== null && !arrived
   useEffect(() => {
-    settle()
-  }, [pathname, settle])
+    if (arrived) settle()
+  }, [arrived, settle])
+  // New views start at the top. Next scrolls only when the new page's top is out of the window,
+  // and counts a top hidden under the sticky top bar as in view.
+  useLayoutEffect(() => {
+    if (arrived && !window.location.hash) window.scrollTo({ top: 0, behavior: 'instant' })
+  }, [arrived])
+
+  useEffect(() => {
+    if (!waiting) return
+    const timer = setTimeout(() => setLate(true), SKELETON_DELAY_MS)
+    return () => {
+      clearTimeout(timer)
+      setLate(false)
+    }
+  }, [waiting])
 
   useEffect(() => {
     window.addEventListener('popstate', settle)
     return () => window.removeEventListener('popstate', settle)
   }, [settle])
 
-  // The page stays mounted (hidden) under the skeleton: the view that arrives renders into it
-  // and its CatalogSync is what ends the loading state.
+  const skeleton = waiting && late ? pendingView : null
+  // The skeleton covers the window; the old page stays laid out (inert) beneath it. Hiding the
+  // page instead would shorten the document and clamp the scroll position the browser records
+  // for Back, which would then return higher up than the shopper was.
   return (
     <>
-      {pendingView === 'details' && <ProductDetailsSkeleton />}
-      {pendingView === 'list' && (
-        <section className="mx-auto max-w-shop px-4 py-8">
-          <ProductGridSkeleton />
-        </section>
+      {skeleton !== null && (
+        // Below the sticky top bar (z-40), padded by its height: 108 px with the search on its
+        // own row, 60 px from md up.
+        <div className="fixed inset-0 z-30 overflow-hidden bg-slate-50 pt-[108px] md:pt-[60px]">
+          {skeleton === 'details' ? (
+            <ProductDetailsSkeleton />
+          ) : (
+            <section className="mx-auto max-w-shop px-4 py-8">
+              <ProductGridSkeleton />
+            </section>
+          )}
+        </div>
       )}
-      <div hidden={pendingView !== null}>{children}</div>
+      <div inert={skeleton !== null}>{children}</div>
     </>
   )
 }

@@ -18,7 +18,14 @@ export function SearchBox() {
   }
 
   return (
-    <form role="search" onSubmit={submit} className="flex w-full max-w-xl items-center">
+    // Before hydration, or with no JavaScript, the browser sends /products?keyword=…, which
+    // proxy.ts redirects to /products/{keyword}.
+    <form
+      role="search"
+      action="/products"
+      onSubmit={submit}
+      className="flex w-full max-w-xl items-center"
+    >
       <label htmlFor="site-search" className="sr-only">
         Search products
       </label>

@@ -10,7 +10,8 @@ export function Shell({ area, children }: { area: ToastArea; children: ReactNode
   return (
     <>
       <TopBar />
-      <main id="main" className="flex-1">
+      {/* Focusable, so that the skip link moves the keyboard focus here, not only the view. */}
+      <main id="main" tabIndex={-1} className="flex-1">
         {area === 'storefront' ? <PendingView>{children}</PendingView> : children}
       </main>
       <Footer />

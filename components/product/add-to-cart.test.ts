@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { nextQuantity } from './add-to-cart'
+import { loginHref, nextQuantity } from './add-to-cart'
 
 describe('nextQuantity', () => {
   it('steps up by one while below the stock and below 4', () => {
@@ -26,5 +26,11 @@ describe('nextQuantity', () => {
     expect(nextQuantity(3, 10, -1)).toEqual({ quantity: 2 })
     expect(nextQuantity(1, 10, -1)).toEqual({ quantity: 1 })
     expect(nextQuantity(1, 0, -1)).toEqual({ quantity: 1 })
+  })
+})
+
+describe('loginHref', () => {
+  it('leads to the login page and back to the product', () => {
+    expect(loginHref('abc-123')).toBe('/user/login?redirect=%2Fproduct%2Fabc-123')
   })
 })

@@ -1,4 +1,5 @@
 'use client'
+import Link from 'next/link'
 import { useId, useState } from 'react'
 import { toast } from '@/components/layout/toast'
 import { mutate } from 'swr'
@@ -11,6 +12,11 @@ export const MIN_QUANTITY = 1
 
 const STEP_BUTTON =
   'w-11 text-xl font-semibold text-ink hover:bg-slate-100 focus-visible:-outline-offset-2'
+
+/** The login page, coming back to the product after. */
+export function loginHref(productId: string): string {
+  return `/user/login?${new URLSearchParams({ redirect: `/product/${productId}` })}`
+}
 
 export type QuantityStep = { quantity: number; error?: string }
 
@@ -60,6 +66,7 @@ export function AddToCart({ productId, stock }: AddToCartProps) {
   const [quantity, setQuantity] = useState(MIN_QUANTITY)
   const [waiting, setWaiting] = useState(false)
   const inputId = useId()
+  const soldOut = stock < 1
 
   function step(delta: 1 | -1) {
     const next = nextQuantity(quantity, stock, delta)
@@ -69,6 +76,11 @@ export function AddToCart({ productId, stock }: AddToCartProps) {
 
   async function addToCart() {
     if (waiting) return
+    // Sold out is the answer whoever is asking: no point asking a guest to log in first.
+    if (stock < 1) {
+      toast.error('Item is out of stock')
+      return
+    }
     let me = user
     // A click before /me has answered waits for the answer instead of wrongly saying "Login".
     if (isLoading) {
@@ -77,11 +89,15 @@ export function AddToCart({ productId, stock }: AddToCartProps) {
       setWaiting(false)
     }
     if (!me) {
-      toast.error('Login to add to cart')
-      return
-    }
-    if (stock < 1) {
-      toast.error('Item is out of stock')
+      // The toast sits over the top bar's Login link, so it carries its own, back to here.
+      toast.error(
+        <span>
+          Login to add to cart.{' '}
+          <Link href={loginHref(productId)} className="font-semibold text-brand-700 underline">
+            Log in
+          </Link>
+        </span>,
+      )
       return
     }
     // SPEC.md §8: the success toast comes before the server's answer.
@@ -128,10 +144,15 @@ export function AddToCart({ productId, stock }: AddToCartProps) {
       <button
         type="button"
         onClick={() => void addToCart()}
-        // aria-disabled, not disabled: a disabled button would drop the keyboard focus.
-        aria-disabled={waiting || undefined}
+        // aria-disabled, not disabled: a disabled button would drop the keyboard focus, and a
+        // sold-out one still says why with its toast.
+        aria-disabled={waiting || soldOut || undefined}
         aria-busy={waiting || undefined}
-        className="inline-flex h-11 items-center gap-2 rounded-md bg-brand-600 px-6 font-semibold text-white shadow-sm hover:bg-brand-700 aria-disabled:cursor-wait"
+        className={
+          soldOut
+            ? 'inline-flex h-11 cursor-not-allowed items-center gap-2 rounded-md border border-slate-300 bg-slate-200 px-6 font-semibold text-slate-600'
+            : 'inline-flex h-11 items-center gap-2 rounded-md bg-brand-600 px-6 font-semibold text-white shadow-sm hover:bg-brand-700 aria-disabled:cursor-wait'
+        }
       >
         <CartIcon className="size-5" />
         Add to Cart

@@ -1,4 +1,17 @@
-/** SPEC.md §2: 'Out of Stock' below 1, else 'Only N Unit left' (wording as the spec has it). */
+/** At or below this many left, the storefront says how many. */
+export const LOW_STOCK = 5
+
+/**
+ * The storefront's stock line: SPEC.md's 'Only N Unit left' on plentiful stock read as false
+ * urgency, so 'In stock' until few are left (docs/decisions/0004-storefront-differences.md).
+ * The admin product page keeps SPEC's wording.
+ */
+export function stockLabel(stock: number): string {
+  if (stock < 1) return 'Out of Stock'
+  if (stock <= LOW_STOCK) return `Only ${stock} left`
+  return 'In stock'
+}
+
 export function StockStatus({ stock }: { stock: number }) {
   const out = stock < 1
   return (
@@ -11,7 +24,7 @@ export function StockStatus({ stock }: { stock: number }) {
         className={`size-2.5 rounded-full ${out ? 'bg-red-600' : 'bg-green-600'}`}
         aria-hidden="true"
       />
-      {out ? 'Out of Stock' : `Only ${stock} Unit left`}
+      {stockLabel(stock)}
     </p>
   )
 }

@@ -10,7 +10,8 @@ export type CatalogKind = 'home' | 'products'
 export type CatalogFilters = {
   keyword: string
   minPrice: number
-  maxPrice: number
+  /** No upper limit when null (a deliberate difference from SPEC.md: docs/decisions/0004). */
+  maxPrice: number | null
   ratings: number
   itemCondition: '' | ItemCondition
   categoryName: '' | Category
@@ -18,11 +19,15 @@ export type CatalogFilters = {
 
 export type CatalogView = CatalogFilters & { kind: CatalogKind; page: number; sort: '' | Sort }
 
-/** SPEC.md §3 Filters, and the page and sort beside them. */
+/**
+ * SPEC.md §3 Filters, except the maximum price: SPEC's default of 2500 hid every dearer product
+ * from browsing, sorting and search, so a view with no price set has no upper limit
+ * (docs/decisions/0004-storefront-differences.md).
+ */
 export const DEFAULT_FILTERS: CatalogFilters = {
   keyword: '',
   minPrice: 0,
-  maxPrice: 2500,
+  maxPrice: null,
   ratings: 0,
   itemCondition: '',
   categoryName: '',
@@ -50,7 +55,12 @@ function read(source: ParamSource, key: string): string | undefined {
   return Array.isArray(value) ? value[0] : value
 }
 
-function numberIn(raw: string | undefined, min: number, max: number, fallback: number): number {
+function numberIn<F extends number | null>(
+  raw: string | undefined,
+  min: number,
+  max: number,
+  fallback: F,
+): number | F {
   if (raw === undefined || raw.trim() === '') return fallback
   const n = Number(raw)
   return Number.isFinite(n) && n >= min && n <= max ? n : fallback
@@ -92,14 +102,15 @@ export function catalogQuery(view: CatalogView): URLSearchParams {
   return q
 }
 
+/** The path of a view's public URL, without its query. */
+export function catalogPath(view: CatalogView): string {
+  if (view.kind === 'home') return '/'
+  return view.keyword ? `/products/${encodeURIComponent(view.keyword)}` : '/products'
+}
+
 /** The canonical public URL of a view. */
 export function catalogHref(view: CatalogView): string {
-  const path =
-    view.kind === 'home'
-      ? '/'
-      : view.keyword
-        ? `/products/${encodeURIComponent(view.keyword)}`
-        : '/products'
+  const path = catalogPath(view)
   const query = catalogQuery(view).toString()
   return query ? `${path}?${query}` : path
 }
@@ -113,7 +124,7 @@ export function filtersOfView(view: CatalogView): ProductFilters {
   return {
     keyword: view.keyword,
     minPrice: view.minPrice,
-    maxPrice: view.maxPrice,
+    maxPrice: view.maxPrice ?? undefined,
     minRating: view.ratings || undefined,
     category: view.categoryName || undefined,
     itemCondition: view.itemCondition || undefined,

@@ -21,6 +21,11 @@ export type ProductStore = {
   totalPages: number
   status: RequestStatus
   pendingView: PendingView
+  /** The route on screen (its layout segments), and the one a pending navigation left. */
+  routeKey: string
+  pendingFrom: string | null
+  /** The route on screen changed (PendingView tells). */
+  setRouteKey: (key: string) => void
   /** The URL's view rendered: take its filters, page and page count. */
   syncFromView: (view: CatalogView, totalPages: number) => void
   /** A navigation started: show its skeleton until the new view renders. */
@@ -41,6 +46,9 @@ export const useProductStore = create<ProductStore>()((set) => ({
   totalPages: 1,
   status: 'idle',
   pendingView: null,
+  routeKey: '',
+  pendingFrom: null,
+  setRouteKey: (routeKey) => set((s) => (s.routeKey === routeKey ? s : { routeKey })),
   syncFromView: (view, totalPages) =>
     set((s) => {
       const filters: CatalogFilters = {
@@ -56,9 +64,12 @@ export const useProductStore = create<ProductStore>()((set) => ({
       if (filtersSame && s.currentPage === view.page && s.totalPages === totalPages) return s
       return { filters: filtersSame ? s.filters : filters, currentPage: view.page, totalPages }
     }),
-  startLoading: (view) => set({ status: 'loading', pendingView: view }),
+  startLoading: (view) =>
+    set((s) => ({ status: 'loading', pendingView: view, pendingFrom: s.routeKey })),
   settle: () =>
     set((s) =>
-      s.pendingView === null && s.status === 'idle' ? s : { status: 'idle', pendingView: null },
+      s.pendingView === null && s.status === 'idle'
+        ? s
+        : { status: 'idle', pendingView: null, pendingFrom: null },
     ),
 }))

@@ -1,4 +1,5 @@
 import type { Metadata } from 'next'
+import { notFound } from 'next/navigation'
 import { CatalogSync } from '@/components/catalog/catalog-sync'
 import { CatalogToolbar } from '@/components/catalog/catalog-toolbar'
 import { CATEGORY_COLORS } from '@/components/catalog/category-icons'
@@ -68,20 +69,29 @@ export default async function CatalogPage({ params }: Props) {
     sort: view.sort || undefined,
   })
   const pages = totalPages(result.filteredProductsCount)
+  // A page past the last (an old link, a hand-edited URL) is not the list: 404, cached like the
+  // view itself, with a link back to the first page (./not-found.tsx).
+  if (view.page > pages) notFound()
   const home = view.kind === 'home'
   const Heading = home && view.page === 1 ? 'h2' : 'h1'
   return (
     <>
       {home && view.page === 1 && <Hero />}
       {home && (
-        <section aria-label="Shop by category" className="mx-auto max-w-shop px-4 pt-8">
+        <section aria-label="Shop by category" className="mx-auto max-w-shop px-4 pt-4">
           <CategoryStrip colors={shuffled(CATEGORY_COLORS)} />
         </section>
       )}
-      <section id="products" className="mx-auto max-w-shop scroll-mt-20 px-4 py-8">
-        {/* The hero holds the page's h1 on the first home page. */}
-        <Heading className="text-2xl font-bold">{describe(view).heading}</Heading>
-        <CatalogToolbar view={view} count={result.filteredProductsCount} />
+      <section id="products" className="mx-auto max-w-shop scroll-mt-20 px-4 pt-4 pb-8 sm:pt-6">
+        <CatalogToolbar
+          view={view}
+          count={result.filteredProductsCount}
+          heading={
+            // The hero holds the page's h1 on the first home page. A long search term wraps
+            // instead of widening the page.
+            <Heading className="text-2xl font-bold wrap-anywhere">{describe(view).heading}</Heading>
+          }
+        />
         <ProductGrid
           products={result.products}
           headingLevel={Heading === 'h1' ? 2 : 3}
