@@ -54,7 +54,7 @@ export function preferredCoding(header) {
         weight = Number.isFinite(n) && n >= 0 && n <= 1 ? n : 0
       }
     }
-    q.set(coding === 'x-gzip' ? 'gzip' : coding, weight)
+    q.set(coding, weight)
   }
   const star = q.get(ANY)
   let best
