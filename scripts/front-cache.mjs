@@ -241,6 +241,7 @@ export function createFrontCache({
         if (HOP_BY_HOP.has(name) || value === undefined) continue
         if (name === 'x-nextjs-cache') {
           headers.push([name, 'HIT']) // what every replay is
+          headers.push(['x-shop-cache', 'front']) // and where it came from (tests, debugging)
           continue
         }
         for (const v of Array.isArray(value) ? value : [value]) headers.push([name, String(v)])

@@ -10,9 +10,11 @@ import { createFrontCache, requestContext } from './front-cache.mjs'
 process.env.NODE_ENV = 'production'
 const ROOT = path.resolve(import.meta.dirname, '..')
 const require = createRequire(import.meta.url)
-const { MAX_AGE_SECONDS, PAGE_CACHE_CONTROL, cacheSettings } = require(
-  '../lib/cache/cache-settings.cjs',
-)
+const {
+  MAX_AGE_SECONDS,
+  PAGE_CACHE_CONTROL,
+  cacheSettings,
+} = require('../lib/cache/cache-settings.cjs')
 
 /** Methods no route serves, refused before Next sees them (Next would answer them with a page). */
 const NEVER = new Set(['TRACE', 'TRACK', 'CONNECT'])

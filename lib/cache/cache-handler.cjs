@@ -102,6 +102,8 @@ function listenForOtherProcesses() {
     const client = new Client({
       connectionString: process.env.DATABASE_URL,
       user: decodeURIComponent(url.username) || 'postgres',
+      // Names this process's listener, so an operator (or a test) can tell it apart.
+      application_name: `byteshop-cache-${process.pid}`,
     })
     let retrying = false
     const retry = () => {

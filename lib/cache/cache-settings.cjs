@@ -24,7 +24,9 @@ function parseCacheSettings(source) {
     const raw = (source[name] ?? '').trim()
     const value = raw === '' ? rule.default : Number(raw)
     if (!/^\d*$/.test(raw) || !Number.isSafeInteger(value) || value < rule.min || value > MAX_MB) {
-      issues.push(`${name}: must be a whole number of megabytes from ${rule.min} to ${MAX_MB} (got "${raw}")`)
+      issues.push(
+        `${name}: must be a whole number of megabytes from ${rule.min} to ${MAX_MB} (got "${raw}")`,
+      )
       mb[name] = rule.default
     } else mb[name] = value
   }
