@@ -1,5 +1,36 @@
+import http from 'node:http'
+import zlib from 'node:zlib'
 import { expect, signIn, test } from './support/fixtures'
 import { allProducts, MUTABLE_CATEGORY } from './support/catalog'
+
+// These run against scripts/server.mjs, the server `npm start` runs (front cache included).
+
+type Raw = { status: number; headers: http.IncomingHttpHeaders; body: Buffer }
+
+/** A request exactly as given: no Accept-Encoding unless set, no decoding, no path clean-up. */
+function raw(baseURL: string, path: string, headers: Record<string, string> = {}, method = 'GET') {
+  return new Promise<Raw>((resolve, reject) => {
+    const { hostname, port } = new URL(baseURL)
+    const req = http.request({ hostname, port, path, method, headers }, (res) => {
+      const chunks: Buffer[] = []
+      res.on('data', (c: Buffer) => chunks.push(c))
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+      )
+    })
+    req.on('error', reject)
+    req.end()
+  })
+}
+
+/** The text of an answer, decoded as its own headers say. */
+function text(reply: Raw): string {
+  const coding = reply.headers['content-encoding']
+  if (coding === 'gzip') return zlib.gunzipSync(reply.body).toString()
+  if (coding === 'deflate') return zlib.inflateSync(reply.body).toString()
+  if (coding === undefined) return reply.body.toString()
+  throw new Error(`unexpected content-encoding ${coding}`)
+}
 
 // Pages are served from cache; a change through the product service must show at once.
 test('a changed price and stock show at once on the product page and in the list', async ({
@@ -11,13 +42,27 @@ test('a changed price and stock show at once on the product page and in the list
   const candidates = (await allProducts(request)).filter((p) => p.category === MUTABLE_CATEGORY)
   // Each browser project changes its own product, so they can run side by side.
   const product = candidates[testInfo.project.name === 'wide' ? 0 : 1]!
+  // Changed by neither project: its page must stay in the front cache through the changes.
+  const bystander = candidates[2]!
   const listUrl = `/products?category=${MUTABLE_CATEGORY}&maxPrice=5000`
+  const upperApi = `/api/v1/product/${product._id.toUpperCase()}`
 
   // Warm the cache, and check that it is served from it.
   await page.goto(`/product/${product._id}`)
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(product.name)
   const again = await page.request.get(`/product/${product._id}`)
   expect(again.headers()['x-nextjs-cache']).toBe('HIT')
+  await page.request.get(`/product/${bystander._id}`)
+  expect((await page.request.get(`/product/${bystander._id}`)).headers()['x-shop-cache']).toBe(
+    'front',
+  )
+  // Another spelling of the id: the page leads to the one URL, the API reads the one entry.
+  const upperPage = await page.request.get(`/product/${product._id.toUpperCase()}`, {
+    maxRedirects: 0,
+  })
+  expect(upperPage.status()).toBe(308)
+  expect(upperPage.headers()['location']).toBe(`/product/${product._id}`)
+  expect((await (await page.request.get(upperApi)).json()).product.name).toBe(product.name)
   await page.goto(listUrl)
   await expect(
     page.getByRole('link', { name: new RegExp(product.name.replace(/[()[\]+.*?]/g, '\\$&')) }),
@@ -44,9 +89,85 @@ test('a changed price and stock show at once on the product page and in the list
   await expect(page.getByText(priceText)).toBeVisible()
   await expect(page.getByText('Out of Stock', { exact: true })).toBeVisible()
 
+  // The API, asked with the id in upper case, shows the change too.
+  expect((await (await page.request.get(upperApi)).json()).product.name).toBe(
+    `${product.name} (updated)`,
+  )
+  // Only the changed product's pages were dropped, not every page.
+  const kept = await page.request.get(`/product/${bystander._id}`)
+  expect(kept.headers()['x-shop-cache']).toBe('front')
+
   await page.goto(listUrl)
   const card = page
     .getByRole('link', { name: new RegExp(`\\(updated\\)`) })
     .filter({ hasText: priceText })
   await expect(card).toBeVisible()
+})
+
+test('a page is kept in the encoding it has, and read back only by clients that accept it', async ({
+  baseURL,
+}, testInfo) => {
+  // Fresh URLs (an ignored query parameter), so that these requests are the first for them.
+  for (const accept of ['deflate', '*', 'gzip;q=0, deflate', 'gzip']) {
+    const path = `/products?probe=${encodeURIComponent(accept)}-${testInfo.project.name}-${Date.now()}`
+    const first = await raw(baseURL!, path, { 'accept-encoding': accept })
+    expect(first.status, accept).toBe(200)
+    expect(first.headers['content-encoding'], accept).toMatch(/^(gzip|deflate)$/)
+    const plainClients: Record<string, string>[] = [
+      {},
+      { 'accept-encoding': '' },
+      { 'accept-encoding': 'identity' },
+    ]
+    for (const headers of plainClients) {
+      const plain = await raw(baseURL!, path, headers)
+      expect(plain.headers['content-encoding'], accept).toBeUndefined()
+      expect(plain.body.toString('utf8', 0, 15).toLowerCase(), accept).toBe('<!doctype html>')
+    }
+    const refusing = await raw(baseURL!, path, { 'accept-encoding': 'identity;q=0, gzip' })
+    expect(refusing.headers['content-encoding']).toBe('gzip')
+    expect(text(refusing)).toBe(text(first))
+  }
+})
+
+test('pages vary by encoding and leave with a short shared-cache lifetime, not a year', async ({
+  baseURL,
+  request,
+}) => {
+  const products = await allProducts(request)
+  for (const path of ['/', '/products?page=2', `/product/${products[3]!._id}`, '/aboutme']) {
+    for (let i = 0; i < 2; i++) {
+      // the second answer comes from the front cache
+      const reply = await raw(baseURL!, path, { 'accept-encoding': 'gzip' })
+      expect(reply.status, path).toBe(200)
+      expect(reply.headers.vary, path).toMatch(/accept-encoding/i)
+      expect(reply.headers['cache-control'], path).toBe('public, max-age=0, s-maxage=10')
+    }
+  }
+})
+
+test('methods a route does not serve get 405 with Allow, and odd requests never a 500', async ({
+  baseURL,
+}) => {
+  for (const [method, path] of [
+    ['TRACE', '/'],
+    ['TRACE', '/products?page=2'],
+    ['PUT', '/products'],
+    ['DELETE', '/aboutme'],
+    ['POST', '/product/abc'],
+    ['OPTIONS', '/'],
+  ] as const) {
+    const reply = await raw(baseURL!, path, {}, method)
+    expect(reply.status, `${method} ${path}`).toBe(405)
+    expect(reply.headers.allow, `${method} ${path}`).toBe('GET, HEAD')
+  }
+  for (const method of ['TRACE', 'TRACK']) {
+    const reply = await raw(baseURL!, '/api/v1/products', {}, method)
+    expect(reply.status).toBe(405)
+    expect(reply.headers.allow).toBeTruthy()
+    expect(JSON.parse(reply.body.toString())).toMatchObject({ success: false })
+  }
+  for (const path of ['/%zz', '/product/%00', '/product/%E0%A4%A', '//x/../..', '/products/%ff']) {
+    const reply = await raw(baseURL!, path)
+    expect(reply.status, path).toBeLessThan(500)
+  }
 })

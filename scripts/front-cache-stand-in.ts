@@ -15,6 +15,8 @@ type Answer = {
   headers?: Record<string, string | undefined>
   body?: string
   tags?: string[]
+  /** What Next does to req.url when its proxy rewrites a request. */
+  rewriteTo?: string
 }
 type Cache = ReturnType<typeof createFrontCache>
 
@@ -44,6 +46,7 @@ export async function standIn(
       calls++
       const a = answer(req.url ?? '/', cache)
       for (const tag of a.tags ?? []) requestContext.getStore()!.tags.add(tag)
+      if (a.rewriteTo) req.url = a.rewriteTo
       compress(req, res, () => {
         const headers = {
           'content-type': 'text/html; charset=utf-8',

@@ -199,6 +199,8 @@ export function createFrontCache({
     if (!cacheable) return
 
     const started = sequence
+    // Now: Next rewrites req.url to its internal route while it handles the request.
+    const url = req.url
     const context = requestContext.getStore()
     const chunks = []
     let size = 0
@@ -246,7 +248,7 @@ export function createFrontCache({
         }
         for (const v of Array.isArray(value) ? value : [value]) headers.push([name, String(v)])
       }
-      const key = `${coding} ${req.url}`
+      const key = `${coding} ${url}`
       // What the entry holds besides its body counts too, or tiny pages under many URLs would
       // exceed the budget unseen.
       let cost = size + key.length * 3 + 256

@@ -41,6 +41,17 @@ describe('the front cache', () => {
     expect(calls()).toBe(5)
   })
 
+  it('keys a page by the URL the client asked for, not the route Next rewrote it to', async () => {
+    const { base, calls } = await standIn((url) =>
+      url === '/products' ? { rewriteTo: '/catalog-view/kind%3Dproducts' } : { status: 404 },
+    )
+    await raw(base, '/products')
+    expect((await raw(base, '/products')).headers['x-shop-cache']).toBe('front')
+    const internal = await raw(base, '/catalog-view/kind%3Dproducts')
+    expect(internal.status).toBe(404)
+    expect(calls()).toBe(2)
+  })
+
   it('never gives a client bytes in an encoding it did not accept', async () => {
     const { base } = await standIn(() => ({}))
     // Each first request stores what Next made for it; the plain client comes after each.
