@@ -191,6 +191,9 @@ export function createFrontCache({
       if (/s-maxage=/.test(String(res.getHeader('cache-control') ?? ''))) {
         res.setHeader('cache-control', htmlCacheControl)
       }
+      // Next 16 sends a cached page's redirect target twice (`Location: /a, /a`): send it once.
+      const location = res.getHeader('location')
+      if (Array.isArray(location)) res.setHeader('location', location[0] ?? '')
       if (String(res.getHeader('content-type') ?? '').startsWith('text/html')) {
         res.setHeader('vary', withVary(res.getHeader('vary')))
       }

@@ -20,27 +20,45 @@ const {
 const NEVER = new Set(['TRACE', 'TRACK', 'CONNECT'])
 const PAGE_METHODS = 'GET, HEAD'
 
+/** Answers 400 to a path that is not valid percent-encoded UTF-8 (Next would answer 500). */
+function refuseMalformedPath(req, res) {
+  const url = req.url ?? ''
+  const end = url.indexOf('?')
+  try {
+    decodeURIComponent(end === -1 ? url : url.slice(0, end))
+    return false
+  } catch {
+    refuse(req, res, 400, 'The path is not valid percent-encoded UTF-8.')
+    return true
+  }
+}
+
 /**
  * Refuses a method the target cannot serve: pages answer GET and HEAD only; under /api/ each
  * route answers its own 405 (with its own Allow), except for methods no route ever serves.
  */
 function refuseMethod(req, res) {
   const method = req.method ?? ''
-  const api = /^\/api(\/|\?|$)/.test(req.url ?? '')
+  const api = isApi(req)
   if (method === 'GET' || method === 'HEAD') return false
   if (api && !NEVER.has(method)) return false
-  const message = `Method ${method} is not allowed here.`
-  if (api) {
-    res.writeHead(405, {
-      allow: 'GET, HEAD, POST, PUT, DELETE, OPTIONS',
-      'content-type': 'application/json; charset=utf-8',
-    })
+  refuse(req, res, 405, `Method ${method} is not allowed here.`, {
+    allow: api ? 'GET, HEAD, POST, PUT, DELETE, OPTIONS' : PAGE_METHODS,
+  })
+  return true
+}
+
+const isApi = (req) => /^\/api(\/|\?|$)/.test(req.url ?? '')
+
+/** An error answer in the API's JSON envelope under /api/, as plain text elsewhere. */
+function refuse(req, res, status, message, headers = {}) {
+  if (isApi(req)) {
+    res.writeHead(status, { ...headers, 'content-type': 'application/json; charset=utf-8' })
     res.end(JSON.stringify({ success: false, message }))
   } else {
-    res.writeHead(405, { allow: PAGE_METHODS, 'content-type': 'text/plain; charset=utf-8' })
+    res.writeHead(status, { ...headers, 'content-type': 'text/plain; charset=utf-8' })
     res.end(message)
   }
-  return true
 }
 
 export async function startServer({
@@ -63,6 +81,7 @@ export async function startServer({
   const server = createServer((req, res) => {
     if (frontCache.serve(req, res)) return
     if (refuseMethod(req, res)) return
+    if (refuseMalformedPath(req, res)) return
     // The page cache handler records here when this request began and which tags it touched.
     requestContext.run({ startedAt: Date.now(), tags: new Set() }, () => {
       frontCache.capture(req, res)
