@@ -32,13 +32,22 @@ let totalBytes = 0
 /** When everything was last dropped: entries made from reads before then are expired. */
 let droppedAt = 0
 
+/** Bytes V8 needs for a string: one per character, two once any is outside Latin-1. */
+function stringBytes(text) {
+  return /[^\u0000-\u00ff]/.test(text) ? text.length * 2 : text.length
+}
+
+// What an entry costs in memory, estimated on the generous side: a page's HTML is usually a
+// two-byte string (one `…` or `“` is enough), and a read's object graph takes about twice its
+// JSON text. Counting only `.length` let the cache hold about twice its budget.
 function sizeOf(value) {
   if (!value) return 64
   let size = 256
   for (const key of ['html', 'body', 'rscData', 'data', 'buffer']) {
     const part = value[key]
-    if (typeof part === 'string' || Buffer.isBuffer(part)) size += part.length
-    else if (part && typeof part === 'object') size += JSON.stringify(part).length
+    if (typeof part === 'string') size += stringBytes(part)
+    else if (Buffer.isBuffer(part)) size += part.length
+    else if (part && typeof part === 'object') size += stringBytes(JSON.stringify(part)) * 2
   }
   if (value.segmentData instanceof Map) {
     for (const segment of value.segmentData.values()) size += segment.length

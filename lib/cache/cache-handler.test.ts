@@ -84,6 +84,23 @@ describe('the page cache handler', () => {
     expect(await handler.get('/products')).toBeNull()
   })
 
+  it('counts a page at what it takes in memory, two bytes a character once any needs two', async () => {
+    process.env.PAGE_CACHE_MB = '1'
+    try {
+      const { handler } = freshHandler()
+      // 100,000 characters: 100 kB as Latin-1, 200 kB as V8 keeps it with one `…` inside.
+      const latin = 'x'.repeat(100_000)
+      for (let i = 0; i < 6; i++) await handler.set(`/latin/${i}`, page(latin))
+      for (let i = 0; i < 6; i++) await handler.set(`/wide/${i}`, page(`…${latin}`))
+      let kept = 0
+      for (let i = 0; i < 6; i++) if (await handler.get(`/wide/${i}`)) kept++
+      // 1 MB holds five of these pages, not six.
+      expect(kept).toBe(5)
+    } finally {
+      delete process.env.PAGE_CACHE_MB
+    }
+  })
+
   it('refuses a bad memory setting with a message naming it', () => {
     process.env.PAGE_CACHE_MB = 'lots'
     try {
