@@ -180,4 +180,10 @@ test('methods a route does not serve get 405 with Allow, and odd requests never 
     const reply = await raw(baseURL!, path)
     expect(reply.status, path).toBeLessThan(500)
   }
+  // Request targets that are not a path: `*` is refused, the absolute form is read as its path
+  // (never a redirect to the host it names).
+  expect((await raw(baseURL!, '*')).status).toBe(400)
+  const absolute = await raw(baseURL!, 'http://evil.example/aboutme')
+  expect(absolute.status).toBe(200)
+  expect(absolute.headers.location).toBeUndefined()
 })

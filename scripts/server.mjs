@@ -20,6 +20,28 @@ const {
 const NEVER = new Set(['TRACE', 'TRACK', 'CONNECT'])
 const PAGE_METHODS = 'GET, HEAD'
 
+/**
+ * Brings the request target to origin form (`/path?query`), or answers 400. HTTP/1.1 allows the
+ * absolute form (`GET http://host/path`), which Next would turn into a redirect to that host;
+ * `*` and anything else would reach Next and answer 500.
+ */
+function refuseOddTarget(req, res) {
+  const url = req.url ?? ''
+  if (url.startsWith('/')) return false
+  if (/^https?:\/\//i.test(url) && URL.canParse(url)) {
+    const { pathname, search } = new URL(url)
+    req.url = `${pathname}${search}`
+    return false
+  }
+  if (url === '*' && req.method === 'OPTIONS') {
+    res.writeHead(204, { allow: PAGE_METHODS })
+    res.end()
+    return true
+  }
+  refuse(req, res, 400, 'The request target must be a path.')
+  return true
+}
+
 /** Answers 400 to a path that is not valid percent-encoded UTF-8 (Next would answer 500). */
 function refuseMalformedPath(req, res) {
   const url = req.url ?? ''
@@ -79,6 +101,7 @@ export async function startServer({
   const handle = app.getRequestHandler()
   await app.prepare()
   const server = createServer((req, res) => {
+    if (refuseOddTarget(req, res)) return
     if (frontCache.serve(req, res)) return
     if (refuseMethod(req, res)) return
     if (refuseMalformedPath(req, res)) return
