@@ -1,5 +1,6 @@
 import http from 'node:http'
 import zlib from 'node:zlib'
+import fc from 'fast-check'
 import { expect, signIn, test } from './support/fixtures'
 import { allProducts, MUTABLE_CATEGORY } from './support/catalog'
 
@@ -186,4 +187,102 @@ test('methods a route does not serve get 405 with Allow, and odd requests never 
   const absolute = await raw(baseURL!, 'http://evil.example/aboutme')
   expect(absolute.status).toBe(200)
   expect(absolute.headers.location).toBeUndefined()
+})
+
+/** Whether an Accept-Encoding header accepts a coding (RFC 9110 §12.5.3), written out plainly. */
+function accepts(header: string | undefined, coding: string): boolean {
+  if (header === undefined) return coding === 'identity'
+  const q = new Map<string, number>()
+  for (const part of header.split(',')) {
+    const [name, param] = part.split(';').map((p) => p.trim().toLowerCase())
+    if (name) q.set(name, param?.startsWith('q=') ? Number(param.slice(2)) : 1)
+  }
+  if (coding === 'identity') return (q.get('identity') ?? (q.get('*') === 0 ? 0 : 1)) > 0
+  return (q.get(coding) ?? q.get('*') ?? 0) > 0
+}
+
+test('random traffic and changes: every answer decodes, by its own headers, to the current page', async ({
+  page,
+  context,
+  baseURL,
+  request,
+}, testInfo) => {
+  test.setTimeout(120_000)
+  const candidates = (await allProducts(request)).filter((p) => p.category === MUTABLE_CATEGORY)
+  // Its own product per browser project (the other tests change candidates 0 to 1).
+  const product = candidates[testInfo.project.name === 'wide' ? 3 : 4]!
+  await signIn(context, 'admin')
+  let version = 0
+  const name = () => `Probe ${testInfo.project.name} ${product._id.slice(0, 8)} v${version}`
+  const change = async () => {
+    version++
+    const res = await page.request.put(`/api/v1/admin/product/${product._id}`, {
+      headers: { origin: baseURL! },
+      data: {
+        name: name(),
+        description: 'Changed by the random traffic test.',
+        price: 10 + version,
+        stock: 5,
+        category: product.category,
+        itemCondition: 'New',
+      },
+    })
+    expect(res.status()).toBe(200)
+  }
+  await change()
+
+  const get = fc.record({
+    kind: fc.constant('get' as const),
+    api: fc.boolean(),
+    upper: fc.boolean(),
+    reversed: fc.boolean(),
+    encoding: fc.constantFrom(
+      undefined,
+      '',
+      'gzip',
+      'deflate',
+      '*',
+      'gzip;q=0, deflate',
+      'identity;q=0, gzip',
+      'gzip, deflate, br, zstd',
+      'br',
+    ),
+    method: fc.constantFrom('GET', 'HEAD'),
+  })
+  const commands = fc.array(
+    fc.oneof(
+      { weight: 5, arbitrary: get },
+      { weight: 1, arbitrary: fc.constant({ kind: 'change' as const }) },
+    ),
+    { minLength: 5, maxLength: 15 },
+  )
+  await fc.assert(
+    fc.asyncProperty(commands, async (sequence) => {
+      for (const c of sequence) {
+        if (c.kind === 'change') {
+          await change()
+          continue
+        }
+        const id = c.upper ? product._id.toUpperCase() : product._id
+        const query = c.reversed ? '?b=2&a=1' : '?a=1&b=2'
+        const path = c.api ? `/api/v1/product/${id}` : `/product/${id}${query}`
+        const headers: Record<string, string> =
+          c.encoding === undefined ? {} : { 'accept-encoding': c.encoding }
+        const reply = await raw(baseURL!, path, headers, c.method)
+        const what = `${c.method} ${path} (${c.encoding ?? 'no Accept-Encoding'})`
+        if (!c.api && c.upper) {
+          expect(reply.status, what).toBe(308)
+          continue
+        }
+        expect(reply.status, what).toBe(200)
+        if (c.method === 'HEAD') continue
+        const coding = String(reply.headers['content-encoding'] ?? 'identity')
+        expect(accepts(c.encoding, coding), what).toBe(true)
+        const body = text(reply)
+        if (c.api) expect(JSON.parse(body).product.name, what).toBe(name())
+        else expect(body, what).toMatch(new RegExp(`<h1[^>]*>${name()}</h1>`))
+      }
+    }),
+    { numRuns: 6 },
+  )
 })
