@@ -15,6 +15,8 @@ type Answer = {
   headers?: Record<string, string | undefined>
   body?: string
   tags?: string[]
+  /** When the data behind the page was read, as the page cache handler reports it. */
+  dataFrom?: number
   /** What Next does to req.url when its proxy rewrites a request. */
   rewriteTo?: string
 }
@@ -47,6 +49,7 @@ export async function standIn(
       const a = answer(req.url ?? '/', cache)
       for (const tag of a.tags ?? []) requestContext.getStore()!.tags.add(tag)
       if (a.rewriteTo) req.url = a.rewriteTo
+      if (a.dataFrom !== undefined) requestContext.getStore()!.dataFrom = a.dataFrom
       compress(req, res, () => {
         const headers = {
           'content-type': 'text/html; charset=utf-8',

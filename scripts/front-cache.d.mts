@@ -9,7 +9,12 @@ export type FrontCache = {
   stats: () => { entries: number; bytes: number }
 }
 
-export const requestContext: AsyncLocalStorage<{ startedAt: number; tags: Set<string> }>
+export const requestContext: AsyncLocalStorage<{
+  startedAt: number
+  tags: Set<string>
+  /** When the oldest data behind the response was read (set by the page cache handler). */
+  dataFrom?: number
+}>
 
 export function preferredCoding(header: string | undefined): string | undefined
 

@@ -30,7 +30,7 @@ const CODINGS = ['gzip', 'deflate', 'identity']
 /**
  * Per-request context shared with the page cache handler (same process, so a global): when the
  * request started, and the cache tags of every entry it read or wrote.
- * @type {AsyncLocalStorage<{ startedAt: number, tags: Set<string> }>}
+ * @type {AsyncLocalStorage<{ startedAt: number, tags: Set<string>, dataFrom?: number }>}
  */
 export const requestContext = (globalThis.__shopRequestContext ??= new AsyncLocalStorage())
 
@@ -263,7 +263,8 @@ export function createFrontCache({
         body: Buffer.concat(chunks),
         tags,
         cost,
-        expiresAt: now() + maxAgeSeconds * 1000,
+        // counted from when its data was read (a page Next kept a while is older than now)
+        expiresAt: Math.min(now(), context?.dataFrom ?? Infinity) + maxAgeSeconds * 1000,
       })
       bytes += cost
       for (const tag of tags) {

@@ -152,6 +152,21 @@ describe('the front cache', () => {
     expect(calls()).toBe(2)
   })
 
+  it('counts that maximum age from when the data of the page was read, not from when it was kept', async () => {
+    let clock = 1_000_000
+    const { base, calls } = await standIn(() => ({ tags: ['catalog'], dataFrom: clock - 50_000 }), {
+      maxAgeSeconds: 60,
+      now: () => clock,
+    })
+    await raw(base, '/')
+    clock += 9_000
+    await raw(base, '/')
+    expect(calls()).toBe(1)
+    clock += 2_000 // 61 s after the read
+    await raw(base, '/')
+    expect(calls()).toBe(2)
+  })
+
   it('stays within its memory budget under key flooding, counting what each entry holds', async () => {
     const { cache, base } = await standIn(() => ({ body: 'tiny', tags: ['catalog'] }), {
       maxBytes: 50_000,

@@ -94,9 +94,12 @@ function currentRequest() {
   return context ? context.getStore() : undefined
 }
 
-function remember(tags) {
+/** Tells the request the tags of an entry it used, and how old that entry's data is. */
+function remember(tags, lastModified) {
   const request = currentRequest()
-  if (request) for (const tag of tags) request.tags.add(tag)
+  if (!request) return
+  for (const tag of tags) request.tags.add(tag)
+  request.dataFrom = Math.min(request.dataFrom ?? lastModified, lastModified)
 }
 
 let listening = false
@@ -162,7 +165,7 @@ module.exports = class MemoryCacheHandler {
     // Least recently used goes first: re-insert to move it to the end.
     entries.delete(key)
     entries.set(key, entry)
-    remember(entry.tags)
+    remember(entry.tags, entry.lastModified)
     return {
       value: entry.value,
       lastModified: entry.lastModified,
@@ -178,15 +181,15 @@ module.exports = class MemoryCacheHandler {
     }
     if (value === null || value === undefined) return
     const tags = tagsOf(value, ctx)
-    remember(tags)
+    const request = currentRequest()
+    // When the data was read, at the latest: a change after that must expire this entry.
+    const lastModified = request ? Math.min(request.startedAt, Date.now()) : Date.now()
+    remember(tags, lastModified)
     const size = sizeOf(value)
     if (size > MAX_BYTES / 4) return
-    const request = currentRequest()
-    const now = Date.now()
     entries.set(key, {
       value,
-      // When the data was read, at the latest: a change after that must expire this entry.
-      lastModified: request ? Math.min(request.startedAt, now) : now,
+      lastModified,
       tags,
       size,
       cacheControl: ctx.cacheControl,

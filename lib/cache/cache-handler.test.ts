@@ -51,16 +51,21 @@ describe('the page cache handler', () => {
     expect(await handler.get('/product/1')).not.toBeNull()
   })
 
-  it('tells the request which tags the entries it read and wrote carry', async () => {
+  it('tells the request which tags the entries it read and wrote carry, and their age', async () => {
     const { handler } = freshHandler()
     const writer = { startedAt: Date.now(), tags: new Set<string>() }
     await requestContext.run(writer, () =>
       handler.set('/product/1', page('p'), { tags: ['product:1'] }),
     )
     expect([...writer.tags]).toEqual(['product:1'])
-    const reader = { startedAt: Date.now(), tags: new Set<string>() }
+    const reader: { startedAt: number; tags: Set<string>; dataFrom?: number } = {
+      startedAt: Date.now() + 1000,
+      tags: new Set<string>(),
+    }
     await requestContext.run(reader, () => handler.get('/product/1'))
     expect([...reader.tags]).toEqual(['product:1'])
+    // and how old the data it used is: the writer's start, not the reader's
+    expect(reader.dataFrom).toBe(writer.startedAt)
   })
 
   it('drops only the tagged pages in front of Next', async () => {
