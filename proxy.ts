@@ -34,11 +34,17 @@ function catalogTarget(request: NextRequest): string | null | undefined {
   return encodeViewSegment(parseCatalogView('products', keyword, searchParams))
 }
 
+// Marks the catalog rewrite: Next 16 runs the proxy again on the rewritten path, which must pass
+// (without it every catalog URL answered 404). A client sending it only reaches a view it could
+// reach by its public URL.
+const REWRITTEN = 'x-shop-catalog-view'
+
 export function proxy(request: NextRequest) {
   const { pathname, search } = request.nextUrl
 
   // The internal route is reachable only through the rewrite below.
-  if (pathname === VIEW_ROUTE || pathname.startsWith(`${VIEW_ROUTE}/`)) {
+  const internal = pathname === VIEW_ROUTE || pathname.startsWith(`${VIEW_ROUTE}/`)
+  if (internal && !request.headers.has(REWRITTEN)) {
     return NextResponse.rewrite(new URL('/_not-found', request.url), { status: 404 })
   }
 
@@ -57,7 +63,9 @@ export function proxy(request: NextRequest) {
     const url = request.nextUrl.clone()
     url.pathname = `${VIEW_ROUTE}/${segment}`
     url.search = ''
-    return NextResponse.rewrite(url)
+    const headers = new Headers(request.headers)
+    headers.set(REWRITTEN, '1')
+    return NextResponse.rewrite(url, { request: { headers } })
   }
 
   if (needsLogin(pathname) && !request.cookies.has(SESSION_COOKIE)) {

@@ -1,5 +1,37 @@
+import http from 'node:http'
+import zlib from 'node:zlib'
+import fc from 'fast-check'
 import { expect, signIn, test } from './support/fixtures'
 import { allProducts, MUTABLE_CATEGORY } from './support/catalog'
+
+// These run against scripts/server.mjs, the server `npm start` runs (front cache included).
+
+type Raw = { status: number; headers: http.IncomingHttpHeaders; body: Buffer }
+
+/** A request exactly as given: no Accept-Encoding unless set, no decoding, no path clean-up. */
+function raw(baseURL: string, path: string, headers: Record<string, string> = {}, method = 'GET') {
+  return new Promise<Raw>((resolve, reject) => {
+    const { hostname, port } = new URL(baseURL)
+    const req = http.request({ hostname, port, path, method, headers }, (res) => {
+      const chunks: Buffer[] = []
+      res.on('data', (c: Buffer) => chunks.push(c))
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+      )
+    })
+    req.on('error', reject)
+    req.end()
+  })
+}
+
+/** The text of an answer, decoded as its own headers say. */
+function text(reply: Raw): string {
+  const coding = reply.headers['content-encoding']
+  if (coding === 'gzip') return zlib.gunzipSync(reply.body).toString()
+  if (coding === 'deflate') return zlib.inflateSync(reply.body).toString()
+  if (coding === undefined) return reply.body.toString()
+  throw new Error(`unexpected content-encoding ${coding}`)
+}
 
 // Pages are served from cache; a change through the product service must show at once.
 test('a changed price and stock show at once on the product page and in the list', async ({
@@ -11,13 +43,27 @@ test('a changed price and stock show at once on the product page and in the list
   const candidates = (await allProducts(request)).filter((p) => p.category === MUTABLE_CATEGORY)
   // Each browser project changes its own product, so they can run side by side.
   const product = candidates[testInfo.project.name === 'wide' ? 0 : 1]!
+  // Changed by neither project: its page must stay in the front cache through the changes.
+  const bystander = candidates[2]!
   const listUrl = `/products?category=${MUTABLE_CATEGORY}&maxPrice=5000`
+  const upperApi = `/api/v1/product/${product._id.toUpperCase()}`
 
   // Warm the cache, and check that it is served from it.
   await page.goto(`/product/${product._id}`)
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(product.name)
   const again = await page.request.get(`/product/${product._id}`)
   expect(again.headers()['x-nextjs-cache']).toBe('HIT')
+  await page.request.get(`/product/${bystander._id}`)
+  expect((await page.request.get(`/product/${bystander._id}`)).headers()['x-shop-cache']).toBe(
+    'front',
+  )
+  // Another spelling of the id: the page leads to the one URL, the API reads the one entry.
+  const upperPage = await page.request.get(`/product/${product._id.toUpperCase()}`, {
+    maxRedirects: 0,
+  })
+  expect(upperPage.status()).toBe(308)
+  expect(upperPage.headers()['location']).toBe(`/product/${product._id}`)
+  expect((await (await page.request.get(upperApi)).json()).product.name).toBe(product.name)
   await page.goto(listUrl)
   await expect(
     page.getByRole('link', { name: new RegExp(product.name.replace(/[()[\]+.*?]/g, '\\$&')) }),
@@ -44,9 +90,199 @@ test('a changed price and stock show at once on the product page and in the list
   await expect(page.getByText(priceText)).toBeVisible()
   await expect(page.getByText('Out of Stock', { exact: true })).toBeVisible()
 
+  // The API, asked with the id in upper case, shows the change too.
+  expect((await (await page.request.get(upperApi)).json()).product.name).toBe(
+    `${product.name} (updated)`,
+  )
+  // Only the changed product's pages were dropped, not every page.
+  const kept = await page.request.get(`/product/${bystander._id}`)
+  expect(kept.headers()['x-shop-cache']).toBe('front')
+
   await page.goto(listUrl)
   const card = page
     .getByRole('link', { name: new RegExp(`\\(updated\\)`) })
     .filter({ hasText: priceText })
   await expect(card).toBeVisible()
+})
+
+test('a page is kept in the encoding it has, and read back only by clients that accept it', async ({
+  baseURL,
+}, testInfo) => {
+  // Fresh URLs (an ignored query parameter), so that these requests are the first for them.
+  for (const accept of ['deflate', '*', 'gzip;q=0, deflate', 'gzip']) {
+    const path = `/products?probe=${encodeURIComponent(accept)}-${testInfo.project.name}-${Date.now()}`
+    const first = await raw(baseURL!, path, { 'accept-encoding': accept })
+    expect(first.status, accept).toBe(200)
+    expect(first.headers['content-encoding'], accept).toMatch(/^(gzip|deflate)$/)
+    const plainClients: Record<string, string>[] = [
+      {},
+      { 'accept-encoding': '' },
+      { 'accept-encoding': 'identity' },
+    ]
+    for (const headers of plainClients) {
+      const plain = await raw(baseURL!, path, headers)
+      expect(plain.headers['content-encoding'], accept).toBeUndefined()
+      expect(plain.body.toString('utf8', 0, 15).toLowerCase(), accept).toBe('<!doctype html>')
+    }
+    const refusing = await raw(baseURL!, path, { 'accept-encoding': 'identity;q=0, gzip' })
+    expect(refusing.headers['content-encoding']).toBe('gzip')
+    // (the other test may change the catalog meanwhile: compare the start, not the whole page)
+    expect(text(refusing).slice(0, 15).toLowerCase()).toBe('<!doctype html>')
+    expect(text(first).slice(0, 15).toLowerCase()).toBe('<!doctype html>')
+  }
+})
+
+test('pages vary by encoding and leave with a short shared-cache lifetime, not a year', async ({
+  baseURL,
+  request,
+}) => {
+  const products = await allProducts(request)
+  for (const path of ['/', '/products?page=2', `/product/${products[3]!._id}`, '/aboutme']) {
+    for (let i = 0; i < 2; i++) {
+      // the second answer comes from the front cache
+      const reply = await raw(baseURL!, path, { 'accept-encoding': 'gzip' })
+      expect(reply.status, path).toBe(200)
+      expect(reply.headers.vary, path).toMatch(/accept-encoding/i)
+      expect(reply.headers['cache-control'], path).toBe('public, max-age=0, s-maxage=10')
+    }
+  }
+})
+
+test('methods a route does not serve get 405 with Allow, and odd requests never a 500', async ({
+  baseURL,
+}) => {
+  for (const [method, path] of [
+    ['TRACE', '/'],
+    ['TRACE', '/products?page=2'],
+    ['PUT', '/products'],
+    ['DELETE', '/aboutme'],
+    ['POST', '/product/abc'],
+    ['OPTIONS', '/'],
+  ] as const) {
+    const reply = await raw(baseURL!, path, {}, method)
+    expect(reply.status, `${method} ${path}`).toBe(405)
+    expect(reply.headers.allow, `${method} ${path}`).toBe('GET, HEAD')
+  }
+  const trace = await raw(baseURL!, '/api/v1/products', {}, 'TRACE')
+  expect(trace.status).toBe(405)
+  expect(trace.headers.allow).toBeTruthy()
+  expect(JSON.parse(trace.body.toString())).toMatchObject({ success: false })
+  // Methods Node's parser does not know are refused before any code runs.
+  expect((await raw(baseURL!, '/', {}, 'TRACK')).status).toBe(400)
+  for (const path of [
+    '/%zz',
+    '/product/%00',
+    '/product/%E0%A4%A',
+    '//x/../..',
+    '/products/%ff',
+    '/products?keyword=%E0%A4%A&page=%ff',
+    '/api/v1/product/%E0%A4%A',
+  ]) {
+    const reply = await raw(baseURL!, path)
+    expect(reply.status, path).toBeLessThan(500)
+  }
+  // Request targets that are not a path: `*` is refused, the absolute form is read as its path
+  // (never a redirect to the host it names).
+  expect((await raw(baseURL!, '*')).status).toBe(400)
+  const absolute = await raw(baseURL!, 'http://evil.example/aboutme')
+  expect(absolute.status).toBe(200)
+  expect(absolute.headers.location).toBeUndefined()
+})
+
+/** Whether an Accept-Encoding header accepts a coding (RFC 9110 §12.5.3), written out plainly. */
+function accepts(header: string | undefined, coding: string): boolean {
+  if (header === undefined) return coding === 'identity'
+  const q = new Map<string, number>()
+  for (const part of header.split(',')) {
+    const [name, param] = part.split(';').map((p) => p.trim().toLowerCase())
+    if (name) q.set(name, param?.startsWith('q=') ? Number(param.slice(2)) : 1)
+  }
+  if (coding === 'identity') return (q.get('identity') ?? (q.get('*') === 0 ? 0 : 1)) > 0
+  return (q.get(coding) ?? q.get('*') ?? 0) > 0
+}
+
+test('random traffic and changes: every answer decodes, by its own headers, to the current page', async ({
+  page,
+  context,
+  baseURL,
+  request,
+}, testInfo) => {
+  test.setTimeout(120_000)
+  const candidates = (await allProducts(request)).filter((p) => p.category === MUTABLE_CATEGORY)
+  // Its own product per browser project (the other tests change candidates 0 to 1).
+  const product = candidates[testInfo.project.name === 'wide' ? 3 : 4]!
+  await signIn(context, 'admin')
+  let version = 0
+  const name = () => `Probe ${testInfo.project.name} ${product._id.slice(0, 8)} v${version}`
+  const change = async () => {
+    version++
+    const res = await page.request.put(`/api/v1/admin/product/${product._id}`, {
+      headers: { origin: baseURL! },
+      data: {
+        name: name(),
+        description: 'Changed by the random traffic test.',
+        price: 10 + version,
+        stock: 5,
+        category: product.category,
+        itemCondition: 'New',
+      },
+    })
+    expect(res.status()).toBe(200)
+  }
+  await change()
+
+  const get = fc.record({
+    kind: fc.constant('get' as const),
+    api: fc.boolean(),
+    upper: fc.boolean(),
+    reversed: fc.boolean(),
+    encoding: fc.constantFrom(
+      undefined,
+      '',
+      'gzip',
+      'deflate',
+      '*',
+      'gzip;q=0, deflate',
+      'identity;q=0, gzip',
+      'gzip, deflate, br, zstd',
+      'br',
+    ),
+    method: fc.constantFrom('GET', 'HEAD'),
+  })
+  const commands = fc.array(
+    fc.oneof(
+      { weight: 5, arbitrary: get },
+      { weight: 1, arbitrary: fc.constant({ kind: 'change' as const }) },
+    ),
+    { minLength: 5, maxLength: 15 },
+  )
+  await fc.assert(
+    fc.asyncProperty(commands, async (sequence) => {
+      for (const c of sequence) {
+        if (c.kind === 'change') {
+          await change()
+          continue
+        }
+        const id = c.upper ? product._id.toUpperCase() : product._id
+        const query = c.reversed ? '?b=2&a=1' : '?a=1&b=2'
+        const path = c.api ? `/api/v1/product/${id}` : `/product/${id}${query}`
+        const headers: Record<string, string> =
+          c.encoding === undefined ? {} : { 'accept-encoding': c.encoding }
+        const reply = await raw(baseURL!, path, headers, c.method)
+        const what = `${c.method} ${path} (${c.encoding ?? 'no Accept-Encoding'})`
+        if (!c.api && c.upper) {
+          expect(reply.status, what).toBe(308)
+          continue
+        }
+        expect(reply.status, what).toBe(200)
+        if (c.method === 'HEAD') continue
+        const coding = String(reply.headers['content-encoding'] ?? 'identity')
+        expect(accepts(c.encoding, coding), what).toBe(true)
+        const body = text(reply)
+        if (c.api) expect(JSON.parse(body).product.name, what).toBe(name())
+        else expect(body, what).toMatch(new RegExp(`<h1[^>]*>${name()}</h1>`))
+      }
+    }),
+    { numRuns: 6 },
+  )
 })

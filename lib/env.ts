@@ -1,6 +1,7 @@
 import 'server-only'
 import path from 'node:path'
 import { z } from 'zod'
+import { parseCacheSettings, type CacheSettings } from './cache/cache-settings.cjs'
 
 // Every setting the server reads, with its default. `.env.example` lists the same names.
 // Nothing is required: the demo runs on the embedded database with generated secrets.
@@ -61,6 +62,8 @@ const EnvSchema = z.object({
 })
 
 export type Env = z.infer<typeof EnvSchema> & {
+  /** PAGE_CACHE_MB and FRONT_CACHE_MB, parsed where the server and the cache handler parse them. */
+  cache: CacheSettings
   dataDir: string
   demoMode: boolean
   cookieSecure: boolean
@@ -69,13 +72,20 @@ export type Env = z.infer<typeof EnvSchema> & {
 
 export function parseEnv(source: NodeJS.ProcessEnv): Env {
   const parsed = EnvSchema.safeParse(source)
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`)
+  const cache = parseCacheSettings(source)
+  if (!parsed.success || cache.issues.length > 0) {
+    const lines = [
+      ...(parsed.success ? [] : parsed.error.issues).map(
+        (i) => `  ${i.path.join('.')}: ${i.message}`,
+      ),
+      ...cache.issues.map((issue) => `  ${issue}`),
+    ]
     throw new Error(`Invalid environment settings:\n${lines.join('\n')}\nSee .env.example.`)
   }
   const e = parsed.data
   return {
     ...e,
+    cache: cache.settings,
     dataDir: path.resolve(e.DATA_DIR),
     // The demo logins only exist where nobody could mistake them for a real shop's accounts.
     demoMode: e.DEMO_MODE ?? e.DATABASE_URL === undefined,

@@ -1,5 +1,6 @@
-// The server behind the end-to-end tests: the production build on a fresh, temporary DATA_DIR
-// (embedded database, demo catalog), removed again when the tests end.
+// The server behind the end-to-end tests: the production server `npm start` runs
+// (scripts/server.mjs, front cache included) on the production build, with a fresh, temporary
+// DATA_DIR (embedded database, demo catalog), removed again when the tests end.
 import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
@@ -19,16 +20,11 @@ const env = {
 }
 delete env.DATABASE_URL
 
-const child = spawn(
-  process.execPath,
-  [
-    path.join(ROOT, 'node_modules/next/dist/bin/next'),
-    'start',
-    '--port',
-    process.env.PORT || '3100',
-  ],
-  { cwd: ROOT, stdio: 'inherit', env },
-)
+const child = spawn(process.execPath, [path.join(ROOT, 'scripts/server.mjs')], {
+  cwd: ROOT,
+  stdio: 'inherit',
+  env,
+})
 const cleanup = () => fs.rmSync(dataDir, { recursive: true, force: true })
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal))
 child.on('exit', (code) => {

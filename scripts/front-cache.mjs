@@ -3,22 +3,87 @@
 // Next serves a cached page (x-nextjs-cache: HIT) without rendering, but still runs its whole
 // request pipeline, the proxy included, for each request. Storefront pages are the same bytes
 // for every visitor (docs/decisions/0003-caching.md), so once Next has produced one, the same
-// response is replayed from here for the same URL and encoding, at the cost of a static file.
-// Whenever Next's cache drops a tag (lib/cache/cache-handler.cjs, local or broadcast), this cache
-// is emptied with it, so a change shows on the next request.
+// response is replayed from here for the same URL and negotiated encoding, at the cost of a
+// static file.
 //
-// Only plain document GETs are kept: no client-navigation (RSC) requests, no API, no responses
-// that set cookies or are private, and only what Next itself served from or into its cache.
+// Correctness rules (each one has a test in front-cache.test.ts or front-cache.property.test.ts):
+// - An entry is stored under the content coding its bytes actually have (Next may compress or
+//   not), and replayed only to a request whose preferred coding is that one, so no client ever
+//   gets bytes it did not ask for. Every page says `Vary: Accept-Encoding`.
+// - Each entry knows the cache tags of its page (recorded by lib/cache/cache-handler.cjs in the
+//   request's context, see `requestContext`); `invalidate(tags)` drops only those entries. An
+//   entry whose tags are unknown is dropped by every invalidation.
+// - A response whose making began before an invalidation of one of its tags is not stored: it
+//   may hold data read before the change.
+// - Entries live at most `maxAgeSeconds`, a backstop for a missed invalidation.
+// - Only plain document GETs are kept: no client-navigation (RSC) requests, no API, no responses
+//   that set cookies or are private, and only what Next itself served from or into its cache.
+import { AsyncLocalStorage } from 'node:async_hooks'
 
-const MAX_BYTES = Number(process.env.FRONT_CACHE_MB || 64) * 1024 * 1024
 const MAX_ENTRY = 2 * 1024 * 1024
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'date'])
+/** Tag of entries whose page tags are unknown: every invalidation drops them. */
+const ANY = '*'
+/** What Next's compression can produce, in its order of preference for equal q-values. */
+const CODINGS = ['gzip', 'deflate', 'identity']
 
-function encodingOf(req) {
-  const accept = String(req.headers['accept-encoding'] || '')
-  if (/\bbr\b/.test(accept)) return 'br'
-  if (/\bgzip\b/.test(accept)) return 'gzip'
-  return 'identity'
+/**
+ * Per-request context shared with the page cache handler (same process, so a global): when the
+ * request started, and the cache tags of every entry it read or wrote.
+ * @type {AsyncLocalStorage<{ startedAt: number, tags: Set<string>, dataFrom?: number }>}
+ */
+export const requestContext = (globalThis.__shopRequestContext ??= new AsyncLocalStorage())
+
+/**
+ * The content coding a request prefers among those Next produces (RFC 9110 §12.5.3: q-values,
+ * `*`, `identity;q=0`), or undefined when it accepts none of them. No header means identity:
+ * clients that send none (curl, monitors, link previews) cannot decode anything else.
+ */
+export function preferredCoding(header) {
+  if (header === undefined) return 'identity'
+  const q = new Map()
+  for (const part of String(header).split(',')) {
+    const [name = '', ...params] = part.split(';')
+    const coding = name.trim().toLowerCase()
+    if (!coding) continue
+    let weight = 1
+    for (const param of params) {
+      const [key, value] = param.split('=')
+      if (key?.trim().toLowerCase() === 'q') {
+        const n = Number(value?.trim())
+        weight = Number.isFinite(n) && n >= 0 && n <= 1 ? n : 0
+      }
+    }
+    q.set(coding, weight)
+  }
+  const star = q.get(ANY)
+  let best
+  let bestQ = 0
+  for (const coding of CODINGS) {
+    let weight = q.get(coding)
+    // identity is acceptable unless excluded by itself or by `*;q=0`
+    if (weight === undefined) weight = coding === 'identity' ? (star === 0 ? 0 : 1) : (star ?? 0)
+    // ties go to the earlier coding; identity only wins a tie when nothing else is wanted more
+    if (weight > bestQ) {
+      best = coding
+      bestQ = weight
+    }
+  }
+  return best
+}
+
+// Browsers send a handful of distinct headers: remember their answers (bounded).
+const codingMemo = new Map()
+function codingOf(req) {
+  const header = req.headers['accept-encoding']
+  const memoKey = header === undefined ? '\0' : header
+  let coding = codingMemo.get(memoKey)
+  if (coding === undefined && !codingMemo.has(memoKey)) {
+    if (codingMemo.size > 256) codingMemo.clear()
+    coding = preferredCoding(header)
+    codingMemo.set(memoKey, coding)
+  }
+  return coding
 }
 
 function cacheableRequest(req) {
@@ -29,24 +94,76 @@ function cacheableRequest(req) {
   return !(h.rsc || h['next-router-prefetch'] || h['next-router-state-tree'] || h['next-action'])
 }
 
-export function createFrontCache() {
-  /** @type {Map<string, { status: number, headers: [string, string][], body: Buffer }>} */
-  const entries = new Map()
-  let bytes = 0
-  let generation = 0
+/** Adds `Accept-Encoding` to a Vary header value unless it is there already. */
+function withVary(value) {
+  const current = value === undefined ? '' : String(value)
+  if (/(^|,)\s*(accept-encoding|\*)\s*(,|$)/i.test(current)) return current
+  return current ? `${current}, Accept-Encoding` : 'Accept-Encoding'
+}
 
-  const purge = () => {
+/**
+ * @param {{ maxBytes?: number, maxAgeSeconds?: number, htmlCacheControl?: string,
+ *   now?: () => number }} [options]
+ */
+export function createFrontCache({
+  maxBytes = 64 * 1024 * 1024,
+  maxAgeSeconds = 600,
+  htmlCacheControl = 'public, max-age=0, s-maxage=10',
+  now = Date.now,
+} = {}) {
+  /** @type {Map<string, { status: number, headers: [string, string][], body: Buffer, tags: string[], cost: number, expiresAt: number }>} */
+  const entries = new Map()
+  /** @type {Map<string, Set<string>>} tag → keys of the entries that carry it */
+  const byTag = new Map()
+  /** @type {Map<string, number>} tag → sequence number of its last invalidation */
+  const invalidatedAt = new Map()
+  let sequence = 0
+  let purgedAt = 0
+  let bytes = 0
+
+  function remove(key) {
+    const entry = entries.get(key)
+    if (!entry) return
+    entries.delete(key)
+    bytes -= entry.cost
+    for (const tag of entry.tags) {
+      const keys = byTag.get(tag)
+      if (!keys) continue
+      keys.delete(key)
+      if (keys.size === 0) byTag.delete(tag)
+    }
+  }
+
+  /** Drops every entry: the process may have missed invalidations. */
+  function purge() {
     entries.clear()
+    byTag.clear()
+    invalidatedAt.clear()
     bytes = 0
-    generation++
+    purgedAt = ++sequence
+  }
+
+  /** Drops the entries of pages that carry any of these tags (and those of unknown tags). */
+  function invalidate(tags) {
+    sequence++
+    for (const tag of [...tags, ANY]) {
+      invalidatedAt.set(tag, sequence)
+      for (const key of [...(byTag.get(tag) ?? [])]) remove(key)
+    }
   }
 
   /** Answers from the cache when it can; returns whether it did. */
   function serve(req, res) {
     if (!cacheableRequest(req)) return false
-    const key = `${encodingOf(req)} ${req.url}`
+    const coding = codingOf(req)
+    if (coding === undefined) return false
+    const key = `${coding} ${req.url}`
     const entry = entries.get(key)
     if (!entry) return false
+    if (entry.expiresAt <= now()) {
+      remove(key)
+      return false
+    }
     entries.delete(key)
     entries.set(key, entry) // most recently used last
     res.writeHead(entry.status, entry.headers)
@@ -54,15 +171,12 @@ export function createFrontCache() {
     return true
   }
 
-  /** Watches a response Next is about to write, and keeps it if it qualifies. */
+  /**
+   * Sets the shop's header policy on a response Next is about to write (any request), and, for
+   * cacheable ones, keeps the response if it qualifies. Call before handing the request to Next.
+   */
   function capture(req, res) {
-    if (!cacheableRequest(req) || req.method !== 'GET') return
-    const key = `${encodingOf(req)} ${req.url}`
-    const started = generation
-    const chunks = []
-    let size = 0
-    const write = res.write.bind(res)
-    const end = res.end.bind(res)
+    const cacheable = cacheableRequest(req) && req.method === 'GET'
     const writeHead = res.writeHead.bind(res)
     // Headers handed to writeHead are not readable with getHeader: move them to setHeader first.
     res.writeHead = (status, reason, headers) => {
@@ -72,8 +186,29 @@ export function createFrontCache() {
           if (value !== undefined) res.setHeader(name, value)
         }
       }
+      // Next marks its cached pages `s-maxage=31536000`: a CDN would pin them for a year and
+      // miss every change. Pages (and their client-navigation payloads) may be kept briefly.
+      if (/s-maxage=/.test(String(res.getHeader('cache-control') ?? ''))) {
+        res.setHeader('cache-control', htmlCacheControl)
+      }
+      // Next 16 sends a cached page's redirect target twice (`Location: /a, /a`): send it once.
+      const location = res.getHeader('location')
+      if (Array.isArray(location)) res.setHeader('location', location[0] ?? '')
+      if (String(res.getHeader('content-type') ?? '').startsWith('text/html')) {
+        res.setHeader('vary', withVary(res.getHeader('vary')))
+      }
       return typeof reason === 'string' ? writeHead(status, reason) : writeHead(status)
     }
+    if (!cacheable) return
+
+    const started = sequence
+    // Now: Next rewrites req.url to its internal route while it handles the request.
+    const url = req.url
+    const context = requestContext.getStore()
+    const chunks = []
+    let size = 0
+    const write = res.write.bind(res)
+    const end = res.end.bind(res)
     const keep = (chunk, encoding) => {
       if (chunk === undefined || chunk === null || typeof chunk === 'function' || size > MAX_ENTRY)
         return
@@ -94,35 +229,55 @@ export function createFrontCache() {
       return result
     }
     function store() {
-      // A purge while this response was being made means it may hold data from before.
-      if (started !== generation || size > MAX_ENTRY) return
+      if (size > MAX_ENTRY) return
       if (res.statusCode !== 200 && res.statusCode !== 404) return
       const cacheState = String(res.getHeader('x-nextjs-cache') || '')
-      if (!['HIT', 'MISS', 'STALE'].includes(cacheState) || cacheState === 'STALE') return
+      if (cacheState !== 'HIT' && cacheState !== 'MISS') return
       if (res.getHeader('set-cookie')) return
       if (/private|no-store/.test(String(res.getHeader('cache-control') || ''))) return
       if (!String(res.getHeader('content-type') || '').startsWith('text/html')) return
+      const tags = context && context.tags.size > 0 ? [...context.tags] : [ANY]
+      // Made (even in part) before a change to its data or a purge: it may show the old data.
+      if (purgedAt > started) return
+      for (const tag of tags) if ((invalidatedAt.get(tag) ?? 0) > started) return
+      const coding = String(res.getHeader('content-encoding') || 'identity').toLowerCase()
       const headers = []
       for (const [name, value] of Object.entries(res.getHeaders())) {
         if (HOP_BY_HOP.has(name) || value === undefined) continue
         if (name === 'x-nextjs-cache') {
           headers.push([name, 'HIT']) // what every replay is
+          headers.push(['x-shop-cache', 'front']) // and where it came from (tests, debugging)
           continue
         }
         for (const v of Array.isArray(value) ? value : [value]) headers.push([name, String(v)])
       }
-      const body = Buffer.concat(chunks)
-      const old = entries.get(key)
-      if (old) bytes -= old.body.length
-      entries.set(key, { status: res.statusCode, headers, body })
-      bytes += body.length
-      for (const [k, e] of entries) {
-        if (bytes <= MAX_BYTES) break
-        entries.delete(k)
-        bytes -= e.body.length
+      const key = `${coding} ${url}`
+      // What the entry holds besides its body counts too, or tiny pages under many URLs would
+      // exceed the budget unseen.
+      let cost = size + key.length * 3 + 256
+      for (const [name, value] of headers) cost += name.length + value.length + 32
+      remove(key)
+      entries.set(key, {
+        status: res.statusCode,
+        headers,
+        body: Buffer.concat(chunks),
+        tags,
+        cost,
+        // counted from when its data was read (a page Next kept a while is older than now)
+        expiresAt: Math.min(now(), context?.dataFrom ?? Infinity) + maxAgeSeconds * 1000,
+      })
+      bytes += cost
+      for (const tag of tags) {
+        let keys = byTag.get(tag)
+        if (!keys) byTag.set(tag, (keys = new Set()))
+        keys.add(key)
+      }
+      for (const oldest of entries.keys()) {
+        if (bytes <= maxBytes) break
+        remove(oldest)
       }
     }
   }
 
-  return { serve, capture, purge }
+  return { serve, capture, purge, invalidate, stats: () => ({ entries: entries.size, bytes }) }
 }

@@ -1,43 +1,10 @@
-import http from 'node:http'
-import type { AddressInfo } from 'node:net'
-import { afterEach, describe, expect, it } from 'vitest'
-import { createFrontCache } from './front-cache.mjs'
-
-// A stand-in for Next behind the front cache: answers like Next does for cached pages, and
-// counts how often it was asked.
-type Answer = { status?: number; headers?: Record<string, string | undefined>; body?: string }
-
-const servers: http.Server[] = []
-afterEach(() => {
-  for (const s of servers.splice(0)) s.close()
-})
-
-async function serve(answer: (url: string, cache: ReturnType<typeof createFrontCache>) => Answer) {
-  const cache = createFrontCache()
-  let calls = 0
-  const server = http.createServer((req, res) => {
-    if (cache.serve(req, res)) return
-    cache.capture(req, res)
-    calls++
-    const a = answer(req.url ?? '/', cache)
-    const headers = {
-      'content-type': 'text/html; charset=utf-8',
-      'x-nextjs-cache': 'MISS',
-      ...a.headers,
-    }
-    res.writeHead(a.status ?? 200, Object.fromEntries(Object.entries(headers).filter(([, v]) => v)))
-    res.write('<html>')
-    res.end(a.body ?? `page ${req.url} #${calls}`)
-  })
-  servers.push(server)
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
-  return { cache, base, calls: () => calls }
-}
+import { describe, expect, it } from 'vitest'
+import { preferredCoding } from './front-cache.mjs'
+import { decoded, raw, standIn } from './front-cache-stand-in'
 
 describe('the front cache', () => {
   it('replays a cached page without asking Next again, marked as a hit', async () => {
-    const { base, calls } = await serve(() => ({}))
+    const { base, calls } = await standIn(() => ({}))
     const first = await fetch(`${base}/products?page=2`)
     const firstBody = await first.text()
     const second = await fetch(`${base}/products?page=2`)
@@ -49,36 +16,112 @@ describe('the front cache', () => {
   })
 
   it('keeps nothing private, cookie-setting, uncached by Next or failed', async () => {
-    const { base, calls } = await serve((url) => {
+    const { base, calls } = await standIn((url) => {
       if (url === '/private') return { headers: { 'cache-control': 'private, no-store' } }
       if (url === '/cookie') return { headers: { 'set-cookie': 'a=1' } }
       if (url === '/dynamic') return { headers: { 'x-nextjs-cache': '' } }
+      if (url === '/stale') return { headers: { 'x-nextjs-cache': 'STALE' } }
       if (url === '/broken') return { status: 500 }
       return {}
     })
-    for (const path of ['/private', '/cookie', '/dynamic', '/broken']) {
+    for (const path of ['/private', '/cookie', '/dynamic', '/stale', '/broken']) {
       await fetch(base + path)
       await fetch(base + path)
     }
-    expect(calls()).toBe(8)
+    expect(calls()).toBe(10)
   })
 
-  it('never answers client navigations, API calls or other encodings from a page copy', async () => {
-    const { base, calls } = await serve(() => ({}))
+  it('never answers client navigations or API calls from a page copy', async () => {
+    const { base, calls } = await standIn(() => ({}))
     await fetch(`${base}/`)
     await fetch(`${base}/`, { headers: { rsc: '1' } })
     await fetch(`${base}/?_rsc=abc`)
     await fetch(`${base}/api/v1/products`)
     await fetch(`${base}/api/v1/products`)
-    await fetch(`${base}/`, { headers: { 'accept-encoding': 'identity' } })
-    expect(calls()).toBe(6)
+    expect(calls()).toBe(5)
   })
 
-  it('forgets everything on a purge, and what was being made during one', async () => {
-    const { cache, base, calls } = await serve((url, c) => {
+  it('keys a page by the URL the client asked for, not the route Next rewrote it to', async () => {
+    const { base, calls } = await standIn((url) =>
+      url === '/products' ? { rewriteTo: '/catalog-view/kind%3Dproducts' } : { status: 404 },
+    )
+    await raw(base, '/products')
+    expect((await raw(base, '/products')).headers['x-shop-cache']).toBe('front')
+    const internal = await raw(base, '/catalog-view/kind%3Dproducts')
+    expect(internal.status).toBe(404)
+    expect(calls()).toBe(2)
+  })
+
+  it('never gives a client bytes in an encoding it did not accept', async () => {
+    const { base } = await standIn(() => ({}))
+    // Each first request stores what Next made for it; the plain client comes after each.
+    for (const accept of ['deflate', '*', 'gzip;q=0, deflate', 'gzip']) {
+      const path = `/product/${encodeURIComponent(accept)}`
+      const first = await raw(base, path, { 'accept-encoding': accept })
+      expect(first.headers['content-encoding'], accept).toMatch(/gzip|deflate/)
+      const plain = await raw(base, path)
+      expect(plain.headers['content-encoding'], accept).toBeUndefined()
+      expect(plain.body.toString(), accept).toMatch(/^<html>page /)
+      const empty = await raw(base, path, { 'accept-encoding': '' })
+      expect(empty.headers['content-encoding'], accept).toBeUndefined()
+    }
+    // And the other way round: a plain copy never goes to a client that refuses identity.
+    await raw(base, '/plain-first')
+    const refusing = await raw(base, '/plain-first', { 'accept-encoding': 'identity;q=0, gzip' })
+    expect(refusing.headers['content-encoding']).toBe('gzip')
+    expect(decoded(refusing)).toMatch(/^<html>page /)
+  })
+
+  it('marks pages as varying by encoding, and lets shared caches keep them only briefly', async () => {
+    const { base } = await standIn(() => ({}))
+    for (let i = 0; i < 2; i++) {
+      const reply = await raw(base, '/products', { 'accept-encoding': 'gzip' })
+      expect(reply.headers.vary).toMatch(/accept-encoding/i)
+      expect(reply.headers['cache-control']).toBe('public, max-age=0, s-maxage=10')
+      const plain = await raw(base, '/products')
+      expect(plain.headers.vary).toMatch(/accept-encoding/i)
+    }
+  })
+
+  it('picks the coding the request prefers, q-values and exclusions included', () => {
+    expect(preferredCoding(undefined)).toBe('identity')
+    expect(preferredCoding('')).toBe('identity')
+    expect(preferredCoding('gzip, deflate, br, zstd')).toBe('gzip')
+    expect(preferredCoding('deflate')).toBe('deflate')
+    expect(preferredCoding('gzip;q=0, deflate')).toBe('deflate')
+    expect(preferredCoding('gzip;q=0.5, identity')).toBe('identity')
+    expect(preferredCoding('*')).toBe('gzip')
+    expect(preferredCoding('*;q=0')).toBeUndefined()
+    expect(preferredCoding('identity;q=0')).toBeUndefined()
+    expect(preferredCoding('br')).toBe('identity')
+    expect(preferredCoding('x-gzip')).toBe('identity') // as Next's compression reads it
+    expect(preferredCoding('GZIP;Q=1')).toBe('gzip')
+    expect(preferredCoding('gzip;q=nonsense')).toBe('identity')
+  })
+
+  it('drops only the pages whose tags changed, and those of unknown tags', async () => {
+    const { cache, base, calls } = await standIn((url) =>
+      url === '/unknown' ? {} : { tags: url === '/a' ? ['catalog', 'product:a'] : ['catalog'] },
+    )
+    for (const path of ['/a', '/b', '/unknown']) await raw(base, path)
+    expect(calls()).toBe(3)
+    cache.invalidate(['product:a'])
+    for (const path of ['/a', '/b', '/unknown']) await raw(base, path)
+    expect(calls()).toBe(5) // /a and /unknown again, /b from the cache
+    cache.invalidate(['catalog'])
+    for (const path of ['/a', '/b', '/unknown']) await raw(base, path)
+    expect(calls()).toBe(8)
+    cache.invalidate(['product:zzz'])
+    for (const path of ['/a', '/b']) await raw(base, path)
+    expect(calls()).toBe(8)
+  })
+
+  it('forgets everything on a purge, and what was being made during an invalidation', async () => {
+    const { cache, base, calls } = await standIn((url, c) => {
       // A change lands while this page is being made: it may hold the old data.
-      if (url === '/racing') c.purge()
-      return {}
+      if (url === '/racing') c.invalidate(['product:r'])
+      if (url === '/racing-other') c.invalidate(['product:other'])
+      return { tags: ['product:r'] }
     })
     await fetch(`${base}/product/1`)
     cache.purge()
@@ -88,5 +131,50 @@ describe('the front cache', () => {
     await fetch(`${base}/racing`)
     await fetch(`${base}/racing`)
     expect(calls()).toBe(4)
+    // a change to another product does not keep this page out
+    await fetch(`${base}/racing-other`)
+    const kept = await fetch(`${base}/racing-other`)
+    expect(kept.headers.get('x-nextjs-cache')).toBe('HIT')
+  })
+
+  it('keeps an entry no longer than its maximum age, a backstop for a missed invalidation', async () => {
+    let clock = 1_000_000
+    const { base, calls } = await standIn(() => ({ tags: ['catalog'] }), {
+      maxAgeSeconds: 60,
+      now: () => clock,
+    })
+    await raw(base, '/')
+    clock += 59_000
+    await raw(base, '/')
+    expect(calls()).toBe(1)
+    clock += 2_000
+    await raw(base, '/')
+    expect(calls()).toBe(2)
+  })
+
+  it('counts that maximum age from when the data of the page was read, not from when it was kept', async () => {
+    let clock = 1_000_000
+    const { base, calls } = await standIn(() => ({ tags: ['catalog'], dataFrom: clock - 50_000 }), {
+      maxAgeSeconds: 60,
+      now: () => clock,
+    })
+    await raw(base, '/')
+    clock += 9_000
+    await raw(base, '/')
+    expect(calls()).toBe(1)
+    clock += 2_000 // 61 s after the read
+    await raw(base, '/')
+    expect(calls()).toBe(2)
+  })
+
+  it('stays within its memory budget under key flooding, counting what each entry holds', async () => {
+    const { cache, base } = await standIn(() => ({ body: 'tiny', tags: ['catalog'] }), {
+      maxBytes: 50_000,
+    })
+    for (let i = 0; i < 300; i++) await raw(base, `/products?page=${i}`)
+    const { entries, bytes } = cache.stats()
+    expect(bytes).toBeLessThanOrEqual(50_000)
+    expect(entries).toBeLessThan(300)
+    expect(entries).toBeGreaterThan(20)
   })
 })

@@ -1,35 +1,128 @@
 // The production server: Next behind a micro-cache for the storefront's cached pages
 // (scripts/front-cache.mjs). `npm start`, the end-to-end tests and the benchmark all run this.
 //   PORT (3000), HOSTNAME (all interfaces): where to listen.
+//   PAGE_CACHE_MB, FRONT_CACHE_MB: memory for the caches (lib/cache/cache-settings.cjs).
+import { createRequire } from 'node:module'
 import { createServer } from 'node:http'
 import path from 'node:path'
-import { createFrontCache } from './front-cache.mjs'
+import { createFrontCache, requestContext } from './front-cache.mjs'
 import { createStaticAssets } from './static-assets.mjs'
 
 process.env.NODE_ENV = 'production'
 const ROOT = path.resolve(import.meta.dirname, '..')
+const require = createRequire(import.meta.url)
+const {
+  MAX_AGE_SECONDS,
+  PAGE_CACHE_CONTROL,
+  cacheSettings,
+} = require('../lib/cache/cache-settings.cjs')
+
+/** Methods no route serves, refused before Next sees them (Next would answer them with a page). */
+const NEVER = new Set(['TRACE', 'TRACK', 'CONNECT'])
+const PAGE_METHODS = 'GET, HEAD'
+
+/**
+ * Brings the request target to origin form (`/path?query`), or answers 400. HTTP/1.1 allows the
+ * absolute form (`GET http://host/path`), which Next would turn into a redirect to that host;
+ * `*` and anything else would reach Next and answer 500.
+ */
+function refuseOddTarget(req, res) {
+  const url = req.url ?? ''
+  if (url.startsWith('/')) return false
+  if (/^https?:\/\//i.test(url) && URL.canParse(url)) {
+    const { pathname, search } = new URL(url)
+    req.url = `${pathname}${search}`
+    return false
+  }
+  if (url === '*' && req.method === 'OPTIONS') {
+    res.writeHead(204, { allow: PAGE_METHODS })
+    res.end()
+    return true
+  }
+  refuse(req, res, 400, 'The request target must be a path.')
+  return true
+}
+
+/** Answers 400 to a path that is not valid percent-encoded UTF-8 (Next would answer 500). */
+function refuseMalformedPath(req, res) {
+  const url = req.url ?? ''
+  const end = url.indexOf('?')
+  try {
+    decodeURIComponent(end === -1 ? url : url.slice(0, end))
+    return false
+  } catch {
+    refuse(req, res, 400, 'The path is not valid percent-encoded UTF-8.')
+    return true
+  }
+}
+
+/**
+ * Refuses a method the target cannot serve: pages answer GET and HEAD only; under /api/ each
+ * route answers its own 405 (with its own Allow), except for methods no route ever serves.
+ */
+function refuseMethod(req, res) {
+  const method = req.method ?? ''
+  const api = isApi(req)
+  if (method === 'GET' || method === 'HEAD') return false
+  if (api && !NEVER.has(method)) return false
+  refuse(req, res, 405, `Method ${method} is not allowed here.`, {
+    allow: api ? 'GET, HEAD, POST, PUT, DELETE, OPTIONS' : PAGE_METHODS,
+  })
+  return true
+}
+
+const isApi = (req) => /^\/api(\/|\?|$)/.test(req.url ?? '')
+
+/** An error answer in the API's JSON envelope under /api/, as plain text elsewhere. */
+function refuse(req, res, status, message, headers = {}) {
+  if (isApi(req)) {
+    res.writeHead(status, { ...headers, 'content-type': 'application/json; charset=utf-8' })
+    res.end(JSON.stringify({ success: false, message }))
+  } else {
+    res.writeHead(status, { ...headers, 'content-type': 'text/plain; charset=utf-8' })
+    res.end(message)
+  }
+}
 
 export async function startServer({
   port = Number(process.env.PORT || 3000),
   hostname = process.env.HOSTNAME,
 } = {}) {
+  // A bad setting stops the start with a message naming it, before anything else happens.
+  const settings = cacheSettings(process.env)
   const { default: next } = await import('next')
-  const frontCache = createFrontCache()
-  // The page cache handler empties the front cache whenever it drops a tag.
+  const frontCache = createFrontCache({
+    maxBytes: settings.frontCacheBytes,
+    maxAgeSeconds: MAX_AGE_SECONDS,
+    htmlCacheControl: PAGE_CACHE_CONTROL,
+  })
+  // The page cache handler tells the front cache which tags changed (lib/cache/cache-handler.cjs).
   globalThis.__shopFrontCache = frontCache
   const app = next({ dev: false, dir: ROOT, port, hostname: hostname || 'localhost' })
   const handle = app.getRequestHandler()
   await app.prepare()
   const staticAssets = createStaticAssets({ root: ROOT, log: console.log })
   const server = createServer((req, res) => {
+    if (refuseOddTarget(req, res)) return
     if (staticAssets.serve(req, res)) return
     if (frontCache.serve(req, res)) return
-    frontCache.capture(req, res)
-    handle(req, res).catch((error) => {
-      console.error('[server] request failed', error)
-      if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' })
-      res.end('Internal Server Error')
+    if (refuseMethod(req, res)) return
+    if (refuseMalformedPath(req, res)) return
+    // The page cache handler records here when this request began and which tags it touched.
+    requestContext.run({ startedAt: Date.now(), tags: new Set() }, () => {
+      frontCache.capture(req, res)
+      handle(req, res).catch((error) => {
+        console.error('[server] request failed', error)
+        if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' })
+        res.end('Internal Server Error')
+      })
     })
+  })
+  // CONNECT never reaches the request handler; without this it would just be hung up on.
+  server.on('connect', (_req, socket) => {
+    socket.end(
+      `HTTP/1.1 405 Method Not Allowed\r\nAllow: ${PAGE_METHODS}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`,
+    )
   })
   // Keep-alive a little longer than common proxies' idle timeouts.
   server.keepAliveTimeout = 65_000

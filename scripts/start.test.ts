@@ -28,4 +28,17 @@ describe('npm start', () => {
       fs.rmSync(dir, { recursive: true, force: true })
     }
   })
+
+  it('stops at once, naming the setting, when a cache size is not a whole number of megabytes', () => {
+    const started = Date.now()
+    const run = spawnSync(process.execPath, ['scripts/server.mjs'], {
+      env: { ...process.env, FRONT_CACHE_MB: '64MB', PAGE_CACHE_MB: '-5', PORT: '3999' },
+      encoding: 'utf8',
+      timeout: 20_000,
+    })
+    expect(run.status).toBe(1)
+    expect(run.stderr).toContain('FRONT_CACHE_MB: must be a whole number of megabytes')
+    expect(run.stderr).toContain('PAGE_CACHE_MB: must be a whole number of megabytes')
+    expect(Date.now() - started).toBeLessThan(5_000) // before Next is even loaded
+  })
 })

@@ -5,13 +5,23 @@
 // that no longer exist, and arbitrary filter URLs could fill the disk. Here the cache is a bounded
 // LRU that starts empty with the process.
 //
-// Tags: an entry is dropped once any of its tags was revalidated at or after the entry was
-// stored. With DATABASE_URL (several app processes may share one database) revalidations are
-// also broadcast with PostgreSQL LISTEN/NOTIFY on the channel below, so every process drops the
-// same pages (lib/cache/catalog-cache.ts sends them).
+// Tags: an entry is dropped once any of its tags was revalidated at or after the entry's data was
+// read, which is taken as the start of the request that made it (scripts/server.mjs runs each
+// request in `__shopRequestContext`), so a render that began before a change and is stored after
+// it does not survive the change. No entry lives longer than MAX_AGE_SECONDS, a backstop for a
+// missed invalidation. With DATABASE_URL (several app processes may share one database)
+// revalidations are also broadcast with PostgreSQL LISTEN/NOTIFY on the channel below, so every
+// process drops the same pages (lib/cache/catalog-cache.ts sends them); each time the LISTEN
+// connection is (re-)established everything is dropped, as broadcasts may have been missed.
+//
+// The micro-cache in front of Next (scripts/front-cache.mjs, `__shopFrontCache`) learns the tags
+// of the page it keeps from here: every entry a request reads or writes adds its tags to the
+// request's context.
+
+const { MAX_AGE_SECONDS, cacheSettings } = require('./cache-settings.cjs')
 
 const CHANNEL = 'shop_cache_tags'
-const MAX_BYTES = Number(process.env.PAGE_CACHE_MB || 256) * 1024 * 1024
+const MAX_BYTES = cacheSettings().pageCacheBytes
 const TAGS_HEADER = 'x-next-cache-tags'
 
 /** @type {Map<string, { value: any, lastModified: number, tags: string[], size: number, cacheControl: any }>} */
@@ -19,14 +29,25 @@ const entries = new Map()
 /** @type {Map<string, number>} tag → when it was last revalidated */
 const revalidatedAt = new Map()
 let totalBytes = 0
+/** When everything was last dropped: entries made from reads before then are expired. */
+let droppedAt = 0
 
+/** Bytes V8 needs for a string: one per character, two once any is outside Latin-1. */
+function stringBytes(text) {
+  return /[^\u0000-\u00ff]/.test(text) ? text.length * 2 : text.length
+}
+
+// What an entry costs in memory, estimated on the generous side: a page's HTML is usually a
+// two-byte string (one `…` or `“` is enough), and a read's object graph takes about twice its
+// JSON text. Counting only `.length` let the cache hold about twice its budget.
 function sizeOf(value) {
   if (!value) return 64
   let size = 256
   for (const key of ['html', 'body', 'rscData', 'data', 'buffer']) {
     const part = value[key]
-    if (typeof part === 'string' || Buffer.isBuffer(part)) size += part.length
-    else if (part && typeof part === 'object') size += JSON.stringify(part).length
+    if (typeof part === 'string') size += stringBytes(part)
+    else if (Buffer.isBuffer(part)) size += part.length
+    else if (part && typeof part === 'object') size += stringBytes(JSON.stringify(part)) * 2
   }
   if (value.segmentData instanceof Map) {
     for (const segment of value.segmentData.values()) size += segment.length
@@ -45,11 +66,21 @@ function tagsOf(value, ctx) {
 function expire(tags) {
   const now = Date.now()
   for (const tag of tags) revalidatedAt.set(tag, now)
-  // The micro-cache in front of Next (scripts/front-cache.mjs) holds whole pages: empty it too.
+  // The micro-cache in front of Next holds whole pages: drop those with these tags too.
+  if (globalThis.__shopFrontCache) globalThis.__shopFrontCache.invalidate(tags)
+}
+
+/** Drops every entry, here and in front of Next: invalidations may have been missed. */
+function dropAll() {
+  droppedAt = Date.now()
+  entries.clear()
+  totalBytes = 0
   if (globalThis.__shopFrontCache) globalThis.__shopFrontCache.purge()
 }
 
 function isExpired(entry, extraTags) {
+  if (entry.lastModified <= droppedAt) return true
+  if (Date.now() - entry.lastModified > MAX_AGE_SECONDS * 1000) return true
   for (const tag of [...entry.tags, ...extraTags]) {
     const at = revalidatedAt.get(tag)
     if (at !== undefined && at >= entry.lastModified) return true
@@ -57,7 +88,23 @@ function isExpired(entry, extraTags) {
   return false
 }
 
+/** The request this call belongs to, if any (scripts/server.mjs sets it). */
+function currentRequest() {
+  const context = globalThis.__shopRequestContext
+  return context ? context.getStore() : undefined
+}
+
+/** Tells the request the tags of an entry it used, and how old that entry's data is. */
+function remember(tags, lastModified) {
+  const request = currentRequest()
+  if (!request) return
+  for (const tag of tags) request.tags.add(tag)
+  request.dataFrom = Math.min(request.dataFrom ?? lastModified, lastModified)
+}
+
 let listening = false
+/** How many times LISTEN was (re-)established; tests read it through `listenerConnections()`. */
+let listenerConnections = 0
 function listenForOtherProcesses() {
   if (listening || !process.env.DATABASE_URL) return
   listening = true
@@ -67,23 +114,36 @@ function listenForOtherProcesses() {
     const client = new Client({
       connectionString: process.env.DATABASE_URL,
       user: decodeURIComponent(url.username) || 'postgres',
+      // Names this process's listener, so an operator (or a test) can tell it apart.
+      application_name: `byteshop-cache-${process.pid}`,
     })
+    let retrying = false
+    const retry = () => {
+      if (retrying) return
+      retrying = true
+      client.end().catch(() => {})
+      setTimeout(connect, 1000).unref()
+    }
     client.on('notification', (message) => {
       try {
-        expire(JSON.parse(message.payload || '[]'))
+        const tags = JSON.parse(message.payload || '[]')
+        if (Array.isArray(tags)) expire(tags.filter((t) => typeof t === 'string'))
       } catch {
         // a malformed broadcast cannot be acted upon; the next one will be
       }
     })
-    client.on('error', () => {
-      // Reconnect; meanwhile this process may serve pages up to the next reconnection.
-      client.end().catch(() => {})
-      setTimeout(connect, 1000).unref()
-    })
+    // Reconnect on any loss; meanwhile this process may serve pages up to the reconnection.
+    client.on('error', retry)
+    client.on('end', retry)
     client
       .connect()
       .then(() => client.query(`LISTEN ${CHANNEL}`))
-      .catch(() => setTimeout(connect, 1000).unref())
+      .then(() => {
+        // Broadcasts sent while no connection listened are lost: forget what they may concern.
+        dropAll()
+        listenerConnections++
+      })
+      .catch(retry)
   }
   connect()
 }
@@ -105,6 +165,7 @@ module.exports = class MemoryCacheHandler {
     // Least recently used goes first: re-insert to move it to the end.
     entries.delete(key)
     entries.set(key, entry)
+    remember(entry.tags, entry.lastModified)
     return {
       value: entry.value,
       lastModified: entry.lastModified,
@@ -119,12 +180,17 @@ module.exports = class MemoryCacheHandler {
       totalBytes -= previous.size
     }
     if (value === null || value === undefined) return
+    const tags = tagsOf(value, ctx)
+    const request = currentRequest()
+    // When the data was read, at the latest: a change after that must expire this entry.
+    const lastModified = request ? Math.min(request.startedAt, Date.now()) : Date.now()
+    remember(tags, lastModified)
     const size = sizeOf(value)
     if (size > MAX_BYTES / 4) return
     entries.set(key, {
       value,
-      lastModified: Date.now(),
-      tags: tagsOf(value, ctx),
+      lastModified,
+      tags,
       size,
       cacheControl: ctx.cacheControl,
     })
@@ -144,3 +210,4 @@ module.exports = class MemoryCacheHandler {
 }
 
 module.exports.CHANNEL = CHANNEL
+module.exports.listenerConnections = () => listenerConnections

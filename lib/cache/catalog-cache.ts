@@ -2,13 +2,15 @@ import 'server-only'
 import { sql } from 'drizzle-orm'
 import { revalidateTag, unstable_cache } from 'next/cache'
 import { getDatabase } from '@/lib/db/client'
+import { MAX_AGE_SECONDS } from './cache-settings.cjs'
 
 const CACHE_CHANNEL = 'shop_cache_tags' // the channel of lib/cache/cache-handler.cjs
 
 // Catalog reads are cached at run time under these tags; services that change products,
 // reviews or stock call `invalidateCatalog`, which expires them at once (no stale reads after a
-// change). Outside the Next server (tests, scripts) there is no cache and reads go straight
-// through.
+// change). They also expire after MAX_AGE_SECONDS, which gives the pages that use them a finite
+// revalidate: a backstop for a missed invalidation. Outside the Next server (tests, scripts)
+// there is no cache and reads go straight through.
 
 export const CACHE_TAGS = {
   /** Every list, count and facet of the catalog. */
@@ -28,7 +30,7 @@ export function cachedRead<A extends unknown[], R>(
     if (!inNextServer()) return read(...args)
     return unstable_cache(() => read(...args), [name, JSON.stringify(args)], {
       tags: tags(...args),
-      revalidate: false,
+      revalidate: MAX_AGE_SECONDS,
     })()
   }
 }

@@ -8,6 +8,9 @@ export const readProductPage = cachedRead('list-products', listProducts, () => [
 export const readProductFacets = cachedRead('product-facets', productFacets, () => [
   CACHE_TAGS.catalog,
 ])
-export const readProduct = cachedRead('get-product', getProduct, ({ id }) => [
-  CACHE_TAGS.product(id),
-])
+const readProductById = cachedRead('get-product', getProduct, ({ id }) => [CACHE_TAGS.product(id)])
+
+/** Ids are lower-case UUIDs: every spelling of one id shares one cache entry and one tag. */
+export const canonicalId = (id: string) => id.toLowerCase()
+
+export const readProduct = ({ id }: { id: string }) => readProductById({ id: canonicalId(id) })

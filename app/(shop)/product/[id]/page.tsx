@@ -1,12 +1,13 @@
 import type { Metadata } from 'next'
-import { notFound } from 'next/navigation'
+import { notFound, permanentRedirect } from 'next/navigation'
 import { ProductDetails } from '@/components/product/product-details'
-import { readProduct } from '@/lib/products/catalog'
+import { canonicalId, readProduct } from '@/lib/products/catalog'
 import { productJsonLd, scriptJson } from '@/lib/products/json-ld'
 import { formatPrice } from '@/lib/money'
 import { siteOrigin } from '@/lib/site-url'
 
-// Rendered on first request and cached until the product (or its reviews) change.
+// Rendered on first request and cached until the product (or its reviews) change, or at most
+// for the catalog reads' revalidate (lib/cache/cache-settings.cjs), a backstop.
 export const dynamicParams = true
 export const revalidate = false
 export function generateStaticParams() {
@@ -36,7 +37,10 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 }
 
 export default async function ProductPage({ params }: Props) {
-  const product = await readProduct({ id: (await params).id })
+  const { id } = await params
+  // One URL per product: other spellings of its id lead there (and share its cache entry).
+  if (id !== canonicalId(id)) permanentRedirect(`/product/${encodeURIComponent(canonicalId(id))}`)
+  const product = await readProduct({ id })
   if (!product) notFound()
   return (
     <>

@@ -1,0 +1,155 @@
+import { createRequire } from 'node:module'
+import pg from 'pg'
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import { requestContext } from '@/scripts/front-cache.mjs'
+
+// The page cache handler as Next uses it: get/set/revalidateTag on one module-wide store. Each
+// test loads a fresh copy (the store and the LISTEN connection live in the module).
+const require = createRequire(import.meta.url)
+type Handler = {
+  get: (key: string, ctx?: object) => Promise<{ value: unknown } | null>
+  set: (key: string, value: unknown, ctx?: object) => Promise<void>
+  revalidateTag: (tags: string | string[]) => Promise<void>
+}
+type HandlerModule = (new () => Handler) & { listenerConnections: () => number }
+
+function freshHandler(): { handler: Handler; handlerModule: HandlerModule } {
+  const path = require.resolve('./cache-handler.cjs')
+  delete require.cache[path]
+  delete require.cache[require.resolve('./cache-settings.cjs')]
+  const handlerModule = require(path) as HandlerModule
+  return { handler: new handlerModule(), handlerModule }
+}
+
+const page = (text: string) => ({ kind: 'APP_PAGE', html: text, headers: {} })
+
+afterEach(() => {
+  vi.useRealTimers()
+  delete process.env.DATABASE_URL
+  delete (globalThis as { __shopFrontCache?: unknown }).__shopFrontCache
+})
+
+describe('the page cache handler', () => {
+  it('does not keep what a request read before an invalidation it stored after', async () => {
+    const { handler } = freshHandler()
+    const request = { startedAt: Date.now(), tags: new Set<string>() }
+    await new Promise((r) => setTimeout(r, 5))
+    // The change lands while the request is still rendering with the data it read before.
+    await handler.revalidateTag('product:1')
+    await new Promise((r) => setTimeout(r, 5))
+    await requestContext.run(request, () =>
+      handler.set('/product/1', page('old'), { tags: ['product:1'] }),
+    )
+    expect(await handler.get('/product/1')).toBeNull()
+    // Another product's change does not touch it.
+    const later = { startedAt: Date.now() + 1, tags: new Set<string>() }
+    await new Promise((r) => setTimeout(r, 5))
+    await requestContext.run(later, () =>
+      handler.set('/product/1', page('new'), { tags: ['product:1'] }),
+    )
+    await handler.revalidateTag('product:2')
+    expect(await handler.get('/product/1')).not.toBeNull()
+  })
+
+  it('tells the request which tags the entries it read and wrote carry, and their age', async () => {
+    const { handler } = freshHandler()
+    const writer = { startedAt: Date.now(), tags: new Set<string>() }
+    await requestContext.run(writer, () =>
+      handler.set('/product/1', page('p'), { tags: ['product:1'] }),
+    )
+    expect([...writer.tags]).toEqual(['product:1'])
+    const reader: { startedAt: number; tags: Set<string>; dataFrom?: number } = {
+      startedAt: Date.now() + 1000,
+      tags: new Set<string>(),
+    }
+    await requestContext.run(reader, () => handler.get('/product/1'))
+    expect([...reader.tags]).toEqual(['product:1'])
+    // and how old the data it used is: the writer's start, not the reader's
+    expect(reader.dataFrom).toBe(writer.startedAt)
+  })
+
+  it('drops only the tagged pages in front of Next', async () => {
+    const invalidated: string[][] = []
+    ;(globalThis as { __shopFrontCache?: unknown }).__shopFrontCache = {
+      invalidate: (tags: string[]) => invalidated.push(tags),
+      purge: () => invalidated.push(['*everything*']),
+    }
+    const { handler } = freshHandler()
+    await handler.revalidateTag(['catalog', 'product:1'])
+    expect(invalidated).toEqual([['catalog', 'product:1']])
+  })
+
+  it('forgets an entry after its maximum age, a backstop for a missed invalidation', async () => {
+    vi.useFakeTimers({ now: 1_000_000_000_000 })
+    const { handler } = freshHandler()
+    await handler.set('/products', page('list'), { tags: ['catalog'] })
+    vi.setSystemTime(1_000_000_000_000 + 599_000)
+    expect(await handler.get('/products')).not.toBeNull()
+    vi.setSystemTime(1_000_000_000_000 + 601_000)
+    expect(await handler.get('/products')).toBeNull()
+  })
+
+  it('counts a page at what it takes in memory, two bytes a character once any needs two', async () => {
+    process.env.PAGE_CACHE_MB = '1'
+    try {
+      const { handler } = freshHandler()
+      // 100,000 characters: 100 kB as Latin-1, 200 kB as V8 keeps it with one `…` inside.
+      const latin = 'x'.repeat(100_000)
+      for (let i = 0; i < 6; i++) await handler.set(`/latin/${i}`, page(latin))
+      for (let i = 0; i < 6; i++) await handler.set(`/wide/${i}`, page(`…${latin}`))
+      let kept = 0
+      for (let i = 0; i < 6; i++) if (await handler.get(`/wide/${i}`)) kept++
+      // 1 MB holds five of these pages, not six.
+      expect(kept).toBe(5)
+    } finally {
+      delete process.env.PAGE_CACHE_MB
+    }
+  })
+
+  it('refuses a bad memory setting with a message naming it', () => {
+    process.env.PAGE_CACHE_MB = 'lots'
+    try {
+      expect(() => freshHandler()).toThrow(/PAGE_CACHE_MB: must be a whole number of megabytes/)
+    } finally {
+      delete process.env.PAGE_CACHE_MB
+    }
+  })
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'drops every page when its LISTEN connection comes back (broadcasts may have been missed)',
+    async () => {
+      process.env.DATABASE_URL = process.env.TEST_DATABASE_URL
+      const purges: string[] = []
+      ;(globalThis as { __shopFrontCache?: unknown }).__shopFrontCache = {
+        invalidate: () => {},
+        purge: () => purges.push('purge'),
+      }
+      const { handler, handlerModule } = freshHandler()
+      await vi.waitFor(() => expect(handlerModule.listenerConnections()).toBe(1), {
+        timeout: 10_000,
+      })
+      await handler.set('/products', page('list'), { tags: ['catalog'] })
+      expect(await handler.get('/products')).not.toBeNull()
+
+      const admin = new pg.Client({
+        connectionString: process.env.TEST_DATABASE_URL,
+        user: 'postgres',
+      })
+      await admin.connect()
+      try {
+        await admin.query(
+          'select pg_terminate_backend(pid) from pg_stat_activity where application_name = $1',
+          [`byteshop-cache-${process.pid}`],
+        )
+      } finally {
+        await admin.end()
+      }
+      await vi.waitFor(() => expect(handlerModule.listenerConnections()).toBe(2), {
+        timeout: 10_000,
+      })
+      expect(await handler.get('/products')).toBeNull()
+      expect(purges.length).toBeGreaterThanOrEqual(2)
+    },
+    30_000,
+  )
+})

@@ -1,0 +1,102 @@
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
+import zlib from 'node:zlib'
+import { afterEach } from 'vitest'
+import { createFrontCache, requestContext } from './front-cache.mjs'
+// The compression middleware Next itself runs, so the stand-in encodes exactly like Next.
+// @ts-expect-error no types for Next's compiled copy
+import compression from 'next/dist/compiled/compression'
+
+// A stand-in for Next behind the front cache, wired like scripts/server.mjs: answers like Next
+// does for cached pages (compressed as Next compresses), records the page's tags as the page
+// cache handler does, and counts how often it was asked.
+type Answer = {
+  status?: number
+  headers?: Record<string, string | undefined>
+  body?: string
+  tags?: string[]
+  /** When the data behind the page was read, as the page cache handler reports it. */
+  dataFrom?: number
+  /** What Next does to req.url when its proxy rewrites a request. */
+  rewriteTo?: string
+}
+type Cache = ReturnType<typeof createFrontCache>
+
+const servers: http.Server[] = []
+afterEach(() => {
+  for (const s of servers.splice(0)) s.close()
+})
+
+const compress = compression() as (
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  next: () => void,
+) => void
+// Big enough for Next's compression to compress it (it skips bodies under 1 kB).
+const padding = 'x'.repeat(2000)
+
+export async function standIn(
+  answer: (url: string, cache: Cache) => Answer,
+  options: Parameters<typeof createFrontCache>[0] = {},
+) {
+  const cache = createFrontCache(options)
+  let calls = 0
+  const server = http.createServer((req, res) => {
+    if (cache.serve(req, res)) return
+    requestContext.run({ startedAt: Date.now(), tags: new Set() }, () => {
+      cache.capture(req, res)
+      calls++
+      const a = answer(req.url ?? '/', cache)
+      for (const tag of a.tags ?? []) requestContext.getStore()!.tags.add(tag)
+      if (a.rewriteTo) req.url = a.rewriteTo
+      if (a.dataFrom !== undefined) requestContext.getStore()!.dataFrom = a.dataFrom
+      compress(req, res, () => {
+        const headers = {
+          'content-type': 'text/html; charset=utf-8',
+          'x-nextjs-cache': 'MISS',
+          'cache-control': 's-maxage=31536000',
+          ...a.headers,
+        }
+        for (const [name, value] of Object.entries(headers)) if (value) res.setHeader(name, value)
+        res.statusCode = a.status ?? 200
+        res.write('<html>')
+        res.end(a.body ?? `page ${req.url} #${calls} ${padding}`)
+      })
+    })
+  })
+  servers.push(server)
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+  return { cache, base, calls: () => calls }
+}
+
+export type Reply = { status: number; headers: http.IncomingHttpHeaders; body: Buffer }
+
+/** A raw request: nothing added (no Accept-Encoding unless given), nothing decoded. */
+export function raw(
+  base: string,
+  path: string,
+  headers: Record<string, string> = {},
+  method = 'GET',
+): Promise<Reply> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(`${base}${path}`, { method, headers }, (res) => {
+      const chunks: Buffer[] = []
+      res.on('data', (c: Buffer) => chunks.push(c))
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
+      )
+    })
+    req.on('error', reject)
+    req.end()
+  })
+}
+
+/** The text of a reply, decoded as its own headers say (throws if they lie). */
+export function decoded(reply: Reply): string {
+  const coding = String(reply.headers['content-encoding'] ?? 'identity')
+  if (coding === 'gzip') return zlib.gunzipSync(reply.body).toString()
+  if (coding === 'deflate') return zlib.inflateSync(reply.body).toString()
+  if (coding === 'identity') return reply.body.toString()
+  throw new Error(`unknown coding ${coding}`)
+}
