@@ -35,16 +35,19 @@ function catalogTarget(request: NextRequest): string | null | undefined {
 }
 
 // Marks the catalog rewrite: Next 16 runs the proxy again on the rewritten path, which must pass
-// (without it every catalog URL answered 404). A client sending it only reaches a view it could
-// reach by its public URL.
+// (without it every catalog URL answered 404). The value is a secret of this process, so a client
+// that sends the header itself still cannot reach the internal route (and fill the page cache
+// with raw segments that no public URL produces).
 const REWRITTEN = 'x-shop-catalog-view'
+const globals = globalThis as typeof globalThis & { __shopRewriteToken?: string }
+const REWRITE_TOKEN = (globals.__shopRewriteToken ??= crypto.randomUUID())
 
 export function proxy(request: NextRequest) {
   const { pathname, search } = request.nextUrl
 
   // The internal route is reachable only through the rewrite below.
   const internal = pathname === VIEW_ROUTE || pathname.startsWith(`${VIEW_ROUTE}/`)
-  if (internal && !request.headers.has(REWRITTEN)) {
+  if (internal && request.headers.get(REWRITTEN) !== REWRITE_TOKEN) {
     return NextResponse.rewrite(new URL('/_not-found', request.url), { status: 404 })
   }
 
@@ -64,7 +67,7 @@ export function proxy(request: NextRequest) {
     url.pathname = `${VIEW_ROUTE}/${segment}`
     url.search = ''
     const headers = new Headers(request.headers)
-    headers.set(REWRITTEN, '1')
+    headers.set(REWRITTEN, REWRITE_TOKEN)
     return NextResponse.rewrite(url, { request: { headers } })
   }
 

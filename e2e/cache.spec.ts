@@ -189,6 +189,18 @@ test('methods a route does not serve get 405 with Allow, and odd requests never 
   expect(absolute.headers.location).toBeUndefined()
 })
 
+test('the internal catalog route answers 404, also to a client that forges the rewrite marker', async ({
+  baseURL,
+}) => {
+  const segment = encodeURIComponent('kind=products&page=1&junk=1')
+  for (const headers of [{}, { 'x-shop-catalog-view': '1' }]) {
+    const reply = await raw(baseURL!, `/catalog-view/${segment}`, headers)
+    expect(reply.status, JSON.stringify(headers)).toBe(404)
+  }
+  // while the public URL of a view still works
+  expect((await raw(baseURL!, '/products?page=1')).status).toBe(200)
+})
+
 /** Whether an Accept-Encoding header accepts a coding (RFC 9110 §12.5.3), written out plainly. */
 function accepts(header: string | undefined, coding: string): boolean {
   if (header === undefined) return coding === 'identity'

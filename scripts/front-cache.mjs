@@ -34,13 +34,8 @@ const CODINGS = ['gzip', 'deflate', 'identity']
  */
 export const requestContext = (globalThis.__shopRequestContext ??= new AsyncLocalStorage())
 
-/**
- * The content coding a request prefers among those Next produces (RFC 9110 §12.5.3: q-values,
- * `*`, `identity;q=0`), or undefined when it accepts none of them. No header means identity:
- * clients that send none (curl, monitors, link previews) cannot decode anything else.
- */
-export function preferredCoding(header) {
-  if (header === undefined) return 'identity'
+/** An Accept-Encoding header as coding → q-value (lower-cased; a malformed q counts as 0). */
+export function codingWeights(header) {
   const q = new Map()
   for (const part of String(header).split(',')) {
     const [name = '', ...params] = part.split(';')
@@ -56,6 +51,17 @@ export function preferredCoding(header) {
     }
     q.set(coding, weight)
   }
+  return q
+}
+
+/**
+ * The content coding a request prefers among those Next produces (RFC 9110 §12.5.3: q-values,
+ * `*`, `identity;q=0`), or undefined when it accepts none of them. No header means identity:
+ * clients that send none (curl, monitors, link previews) cannot decode anything else.
+ */
+export function preferredCoding(header) {
+  if (header === undefined) return 'identity'
+  const q = codingWeights(header)
   const star = q.get(ANY)
   let best
   let bestQ = 0

@@ -7,6 +7,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import zlib from 'node:zlib'
+import { codingWeights } from './front-cache.mjs'
 
 const PREFIX = '/_next/static/'
 const TYPES = new Map([
@@ -18,17 +19,8 @@ const brotli = promisify(zlib.brotliCompress)
 /** Whether an Accept-Encoding header allows `br` (named, or through `*`, with a q above 0). */
 export function acceptsBrotli(header) {
   if (typeof header !== 'string') return false
-  let named
-  let star
-  for (const part of header.split(',')) {
-    const [token = '', ...params] = part.trim().toLowerCase().split(';')
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='))
-    const weight = q ? Number(q.slice(2)) : 1
-    const allowed = Number.isFinite(weight) && weight > 0
-    if (token.trim() === 'br') named = allowed
-    else if (token.trim() === '*') star = allowed
-  }
-  return named ?? star ?? false
+  const q = codingWeights(header)
+  return (q.get('br') ?? q.get('*') ?? 0) > 0
 }
 
 /** Every .js and .css file under `.next/static`, by URL path (nothing else is ever served). */
