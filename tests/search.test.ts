@@ -170,4 +170,21 @@ describe('keyword search', () => {
       expect([...found].sort(), keyword).toEqual(expected)
     }
   })
+
+  it('counts every match on every page of a search, past the last one too', async () => {
+    const page = async (n: number) => {
+      const query = `?keyword=aurelia&limit=2&page=${n}`
+      const res = await listRoute(apiRequest(`/api/v1/products${query}`), routeContext({}))
+      return (await res.json()) as ListBody
+    }
+    const all = await search('aurelia')
+    expect(all).toHaveLength(5)
+    const seen: string[] = []
+    for (let n = 1; n <= 4; n++) {
+      const body = await page(n)
+      expect(body.filteredProductsCount, `page ${n}`).toBe(5)
+      seen.push(...body.products.map((p) => p.name))
+    }
+    expect(seen).toEqual(all)
+  })
 })

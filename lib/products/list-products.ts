@@ -41,7 +41,9 @@ function conditions(f: ProductFilters, match: KeywordMatch | undefined, skip?: S
 
 function orderBy(match: KeywordMatch | undefined, sort: Sort | undefined): SQL[] {
   const effective = sort ?? (match ? 'relevance' : 'newest')
-  const newest = [desc(products.createdAt), desc(products.id)]
+  // NULLS LAST as in products_created_idx (the columns are never null, but the planner only
+  // uses an index whose order is spelt the same).
+  const newest = [sql`${products.createdAt} desc nulls last`, sql`${products.id} desc nulls last`]
   switch (effective) {
     case 'price_asc':
       return [asc(products.priceCents), ...newest]
@@ -67,22 +69,40 @@ export async function listProducts(options: {
   const db = await getDb()
   const match = await matchKeyword(db, filters.keyword)
   const where = and(...conditions(filters, match))
-  const [rows, [total]] = await Promise.all([
-    db
-      .select(productColumns)
-      .from(products)
-      .where(where)
-      .orderBy(...orderBy(match, sort))
-      .limit(limit)
-      .offset((page - 1) * limit),
-    db
+  const order = orderBy(match, sort)
+  const count = async () => {
+    const [row] = await db
       .select({ n: sql<number>`count(*)::int` })
       .from(products)
-      .where(where),
-  ])
+      .where(where)
+    return Number(row?.n ?? 0)
+  }
+  // The page's ids first, then their columns: the images subquery would otherwise run for
+  // every row that OFFSET skips, and the ids alone can come from an index. A keyword search
+  // visits every match to rank it anyway, so it counts them in the same pass; other lists
+  // count apart, from an index.
+  const pageIds = db
+    .select({
+      id: products.id,
+      total: (match ? sql<number>`count(*) over ()` : sql<number>`0`).as('total'),
+    })
+    .from(products)
+    .where(where)
+    .orderBy(...order)
+    .limit(limit)
+    .offset((page - 1) * limit)
+    .as('page_ids')
+  const read = db
+    .select({ ...productColumns, total: pageIds.total })
+    .from(products)
+    .innerJoin(pageIds, eq(products.id, pageIds.id))
+    .orderBy(...order)
+  const [rows, counted] = await Promise.all([read, match ? undefined : count()])
+  // Past the last page the window has no row to carry the count.
+  const total = counted ?? (rows[0] ? Number(rows[0].total) : page > 1 ? await count() : 0)
   return {
     products: rows.map(toProductJson),
-    filteredProductsCount: Number(total?.n ?? 0),
+    filteredProductsCount: total,
     page,
     limit,
   }
