@@ -7,7 +7,7 @@ import { closeDatabase, getDatabase } from '@/lib/db/client'
 import { listProducts } from '@/lib/products/list-products'
 import { filtersOf, ProductQuerySchema, productQueryInput } from '@/lib/products/schemas'
 import { distinctQueries, QUERY_KINDS } from './lib/distinct-queries'
-import { percentiles } from './lib/percentiles'
+import { percentiles } from './lib/percentiles.mjs'
 
 function countWanted(argv: readonly string[]): number {
   const at = argv.indexOf('--count')

@@ -14,10 +14,7 @@ const letters = /^\p{L}+$/u
 /** `count` query strings (without `?`) of each kind, the same ones on every run. */
 export async function distinctQueries(db: Db, count: number): Promise<Record<QueryKind, string[]>> {
   const words = (
-    await queryRows<{ word: string }>(
-      db,
-      sql`select word from search_words order by md5(word)`,
-    )
+    await queryRows<{ word: string }>(db, sql`select word from search_words order by md5(word)`)
   )
     .map((r) => r.word)
     .filter((w) => letters.test(w))
