@@ -166,11 +166,14 @@ function tsxJson(script, args, env) {
       env,
       stdio: ['ignore', 'pipe', 'pipe'],
     })
+    // Ctrl-C stops it too (tsx runs the script in a grandchild that follows it).
+    const forget = onCleanup(() => child.kill('SIGTERM'))
     let out = ''
     child.stdout.on('data', (chunk) => (out += chunk))
     child.stderr.on('data', (chunk) => process.stderr.write(chunk))
     child.once('error', reject)
     child.once('exit', (code) => {
+      forget()
       const lines = out.trim().split('\n')
       for (const line of lines) if (!line.startsWith('{')) console.log(line)
       const json = lines.findLast((line) => line.startsWith('{'))

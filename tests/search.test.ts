@@ -110,15 +110,23 @@ describe('keyword search', () => {
   })
 
   it('corrects close typos of catalog words, and nothing else', async () => {
+    // Ranked as "laptop" would be: the name, then only the category.
     expect(await search('lapotp')).toEqual([
       'Halden Padded Laptop Sleeve',
       'Lumen Pro 14 Laptop',
       'Aurelia Studio 16 Creator Laptop',
+      'Tessera Chromebook 11',
     ])
     expect(await search('aurelia studo')).toEqual(await search('aurelia studio'))
     expect(await search('hedphones')).toEqual([
       'Echoline Studio Monitor Headphones',
       'Aurelia Studio ANC Wireless Headphones',
+    ])
+    // Category names count as catalog words.
+    expect(await search('househlds')).toEqual([
+      'Crème Brûlée Torch',
+      'Brava Café Espresso Cups (Set of 4)',
+      'Studio Desk Lamp by Aurelia',
     ])
     // Four letters are too few to guess from: "cafe" is one letter from "case".
     expect(await search('cafx')).toEqual([])

@@ -18,6 +18,7 @@ export const FEW_LITERAL_MATCHES = 5
 /** Share of the longer word left unedited (lib/products/edit-distance.ts). */
 export const TYPO_SIMILARITY = 0.8
 const MAX_CORRECTIONS = 5
+const MAX_CORRECTED_WORDS = 4
 
 export type KeywordMatch = {
   where: SQL
@@ -89,9 +90,9 @@ export async function matchKeyword(db: Db, keyword: string): Promise<KeywordMatc
   const perWord = words.map((w) => {
     const options = corrections.get(w) ?? []
     return {
-      where: or(literalWord(w), ...options.map(inName))!,
+      where: or(literalWord(w), ...options.map(literalWord))!,
       rank: sql`case when ${literalWord(w)} then 1 ${sql.join(
-        options.map((c) => sql`when ${inName(c)} then ${wordSimilarity(fold(w), c)}::float8`),
+        options.map((c) => sql`when ${literalWord(c)} then ${wordSimilarity(fold(w), c)}::float8`),
         sql` `,
       )} else 0 end`,
     }
@@ -111,7 +112,10 @@ export async function matchKeyword(db: Db, keyword: string): Promise<KeywordMatc
 /** Catalog words close to each typed word, when the keyword's literal matches are few. */
 async function correctTypos(db: Db, words: string[], literal: SQL): Promise<Map<string, string[]>> {
   const found = new Map<string, string[]>()
-  const candidates = words.filter((w) => [...fold(w)].length >= 5 && /\p{L}/u.test(w))
+  // A long keyword costs one small query per word; past a few words, the rest must be literal.
+  const candidates = words
+    .filter((w) => [...fold(w)].length >= 5 && /\p{L}/u.test(w))
+    .slice(0, MAX_CORRECTED_WORDS)
   if (candidates.length === 0) return found
   const [few] = await queryRows<{ n: number }>(
     db,
@@ -130,8 +134,8 @@ async function correctTypos(db: Db, words: string[], literal: SQL): Promise<Map<
         where length(word) between ${length - maxEdits} and ${length + maxEdits}
           and levenshtein_less_equal(word, ${typed}, ${2 * maxEdits}) <= ${2 * maxEdits}`,
     )
-    const close = rows
-      .map((r) => r.word)
+    // Category names are catalog words too ("furnitre" → the Furniture category).
+    const close = [...new Set([...rows.map((r) => r.word), ...CATEGORIES.map(fold)])]
       .filter((c) => !c.includes(typed) && wordSimilarity(typed, c) >= TYPO_SIMILARITY)
       .sort((a, b) => wordSimilarity(typed, b) - wordSimilarity(typed, a) || a.localeCompare(b))
       .slice(0, MAX_CORRECTIONS)
