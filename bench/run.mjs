@@ -227,8 +227,10 @@ async function loadTargets(server, targets, settings, problems, label) {
   for (const t of targets) {
     if (server.died()) break
     const url = server.baseUrl + t.path
-    // Fills the caches: the figures are of cached answers.
+    // Fills the caches (the figures are of cached answers), then a second of load not counted,
+    // so that every server is measured warm (JIT, sockets) and after what ran before settled.
     for (let i = 0; i < 5; i++) await rawGet(url)
+    await measure(url, { ...settings, duration: 1 })
     process.stdout.write(`[bench] ${label} ${t.name}: ${settings.duration} s… `)
     const figures = await measure(url, settings)
     console.log(`${figures.rps} req/s`)
