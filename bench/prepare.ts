@@ -1,25 +1,34 @@
 // The benchmark's catalog, made before the server starts (PGlite lets one process open a folder):
 //   DATA_DIR=<tmp> npx tsx --conditions=react-server bench/prepare.ts --products N
-// Opening the database migrates it and seeds the demo catalog; a bigger N adds bulk variants.
-// Prints one JSON line: { productId, products, seconds }.
+//   DATABASE_URL=postgres://…/<empty database> npx tsx … bench/prepare.ts --products N
+// Opening the database migrates it (and seeds the embedded one); an empty PostgreSQL database
+// gets the demo catalog here. A bigger N adds bulk variants.
+// With --queries Q, also Q distinct query strings of each kind (bench/lib/distinct-queries.ts).
+// Prints one JSON line: { productId, products, seconds, queries? }.
 import { sql } from 'drizzle-orm'
 import { closeDatabase, getDatabase } from '@/lib/db/client'
 import { products } from '@/lib/db/schema'
 import { seedBulkProducts } from '@/lib/db/seed/seed-bulk'
+import { seedIfEmpty } from '@/lib/db/seed/seed-demo'
 import { queryRows } from '@/lib/db/sql'
+import { distinctQueries } from './lib/distinct-queries'
 
-function productsWanted(argv: readonly string[]): number | undefined {
-  const at = argv.indexOf('--products')
+function wholeOption(argv: readonly string[], name: string): number | undefined {
+  const at = argv.indexOf(`--${name}`)
   if (at < 0) return undefined
   const n = Number(argv[at + 1])
-  if (!Number.isInteger(n) || n < 1) throw new Error('--products needs a whole number ≥ 1')
+  if (!Number.isInteger(n) || n < 1) throw new Error(`--${name} needs a whole number ≥ 1`)
   return n
 }
 
 async function main() {
   const started = Date.now()
-  const wanted = productsWanted(process.argv.slice(2))
-  const { db } = await getDatabase()
+  const wanted = wholeOption(process.argv.slice(2), 'products')
+  const queryCount = wholeOption(process.argv.slice(2), 'queries')
+  const { db, engine } = await getDatabase()
+  if (engine === 'postgres') {
+    await seedIfEmpty({ db, demoMode: true, log: (line) => console.error(`[prepare] ${line}`) })
+  }
   const existing = await db.$count(products)
   if (wanted !== undefined && wanted > existing) {
     const t = Date.now()
@@ -35,7 +44,9 @@ async function main() {
   )
   if (!row) throw new Error('The catalog is empty')
   const seconds = Math.round((Date.now() - started) / 100) / 10
-  console.log(JSON.stringify({ productId: row.id, products: await db.$count(products), seconds }))
+  const queries = queryCount ? await distinctQueries(db, queryCount) : undefined
+  const total = await db.$count(products)
+  console.log(JSON.stringify({ productId: row.id, products: total, seconds, queries }))
   await closeDatabase()
 }
 

@@ -1,22 +1,40 @@
-// `npm run bench`: the storefront and the catalog API under load, beside two baselines served by
-// the same server in the same run, then Lighthouse on home, list and details.
+// `npm run bench`: the shop's cached pages and API beside two baselines serving the same bytes
+// in the same run, distinct uncached catalog queries, then Lighthouse on home, list and details.
 //
-//   npm run bench -- [--products N] [--duration S] [--connections C] [--keyword K]
-//                    [--only pages|api] [--no-lighthouse]
+//   npm run bench -- [--products N] [--postgres URL] [--duration S] [--connections C]
+//                    [--queries Q] [--keyword K] [--only pages|api|queries]
+//                    [--no-next] [--no-lighthouse] [--ports P]
 //
 //   --products N     catalog size: the demo catalog plus generated variants up to N products
-//                    (default: the demo catalog alone; try 10000 or 100000)
-//   --duration S     seconds of load per target (default 10)
+//                    (default: the demo catalog alone; try 100000)
+//   --postgres URL   run on PostgreSQL: URL names an empty database you created (it keeps the
+//                    catalog afterwards; drop it when done). Default: the embedded database in
+//                    a throw-away DATA_DIR.
+//   --duration S     seconds of load per target and server (default 10)
 //   --connections C  concurrent connections (default 10)
+//   --queries Q      distinct uncached queries per kind (default 40; 0 to skip)
 //   --keyword K      keyword of the search page /products/{K} (default laptop)
-//   --only pages     measure only the pages (and their static baseline); `api` only the API
+//   --only X         pages: only the pages; api: only the API under load; queries: only the
+//                    distinct uncached queries (no load, no Lighthouse)
+//   --no-next        skip the `next start` comparison
 //   --no-lighthouse  skip Lighthouse
+//   --ports P        the three servers listen on P, P+1, P+2 (default: any free ports)
 //
-// It builds when the sources changed, seeds a throw-away DATA_DIR (removed at the end), starts
-// `next start` on it, and writes bench/results/latest.json plus catalog-<N>.json, which a later
-// run on a bigger catalog compares its p99 against. Pages are compared with a static file of the
-// home page's size (public/bench-static.html, deleted at the end), the API with a route handler
-// answering constant JSON of the list response's size (app/bench/constant-json).
+// Under load, each cached page and API answer of the production server (`npm start`:
+// scripts/server.mjs) is compared with
+//   bare   a bare Node server sending the very bytes the shop sent for that URL from memory:
+//          the machine's limit (bench/lib/bare-server.mjs);
+//   next   `next start` on the same build and data, serving the same URL.
+// Distinct uncached queries: Q list, filter and search queries of each kind (bench/lib/
+// distinct-queries.ts), each sent once, one at a time, to the production server (no cache can
+// answer them), and the same kinds run on the service itself without HTTP (bench/queries.ts).
+// A catalog bigger than the demo is checked against the last demo-catalog run on the same engine:
+// every kind's p99 within 2 times the demo's, or under 100 ms.
+//
+// It builds when the sources changed, and writes bench/results/latest.{json,txt}; a run without
+// errors also writes catalog-<N>-<engine>.{json,txt} (complete) or queries-<N>-<engine>.{json,txt}
+// (--only queries): the references that runs on a bigger catalog compare with. A full run
+// on 100,000 products takes about 7 minutes on 2 cores; --duration 3 --no-lighthouse about 3.
 import { execFileSync, spawn } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
@@ -24,24 +42,19 @@ import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { ensureBuild } from '../scripts/build-if-needed.mjs'
 import { runLighthouse } from './lib/lighthouse.mjs'
-import { measure, round, warm } from './lib/load.mjs'
-import { lighthouseTable, loadTable } from './lib/report.mjs'
+import { measure, round } from './lib/load.mjs'
+import { percentiles } from './lib/percentiles.mjs'
+import { rawGet } from './lib/raw-get.mjs'
+import { lighthouseTable, table } from './lib/report.mjs'
 import { freePort, startServer, tail } from './lib/server.mjs'
 
 const ROOT = path.resolve(import.meta.dirname, '..')
 const RESULTS_DIR = path.join(ROOT, 'bench/results')
-const STATIC_FILE = path.join(ROOT, 'public/bench-static.html')
-const STATIC_PATH = '/bench-static.html'
-const JSON_PATH = '/bench/constant-json'
 // The shop's filter panel: a category, a price range and a minimum rating.
 const API_LIST_QUERY = 'category=Laptop&price[gte]=100&price[lte]=2500&ratings[gte]=3&page=1'
-const TARGETS = {
-  pageRatio: 0.8,
-  apiRatio: 0.8,
-  performance: 95,
-  otherCategories: 100,
-  bigCatalogP99: 2,
-}
+const READY_PATH = '/api/v1/products?limit=1'
+const TARGETS = { bareRatio: 0.8, performance: 95, otherCategories: 100, queryP99Ratio: 2 }
+const QUERY_P99_FLOOR_MS = 100
 
 // ---------------------------------------------------------------------------------------------
 // Settings
@@ -51,11 +64,15 @@ function settingsFrom(argv) {
     args: argv,
     options: {
       products: { type: 'string' },
+      postgres: { type: 'string' },
       duration: { type: 'string', default: '10' },
       connections: { type: 'string', default: '10' },
+      queries: { type: 'string', default: '40' },
       keyword: { type: 'string', default: 'laptop' },
       only: { type: 'string' },
+      'no-next': { type: 'boolean', default: false },
       'no-lighthouse': { type: 'boolean', default: false },
+      ports: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
   })
@@ -69,17 +86,26 @@ function settingsFrom(argv) {
     if (!Number.isInteger(n) || n < min) fail(`--${name} needs a whole number ≥ ${min}`)
     return n
   }
-  if (values.only && !['pages', 'api'].includes(values.only)) fail('--only is pages or api')
+  if (values.only && !['pages', 'api', 'queries'].includes(values.only)) {
+    fail('--only is pages, api or queries')
+  }
+  if (values.postgres !== undefined && !/^postgres(ql)?:\/\/.+\/[^/]+$/.test(values.postgres)) {
+    fail('--postgres needs a postgres://…/<database> URL')
+  }
   const keyword = values.keyword.trim()
   if (!keyword) fail('--keyword must not be empty')
   return {
     products: values.products === undefined ? null : whole('products', values.products, 1),
+    engine: values.postgres ? 'postgres' : 'pglite',
+    postgres: values.postgres ?? null,
     duration: whole('duration', values.duration, 1),
     connections: whole('connections', values.connections, 1),
+    queries: whole('queries', values.queries, 0),
     keyword,
     only: values.only ?? null,
-    lighthouse: !values['no-lighthouse'],
-    apiListQuery: API_LIST_QUERY,
+    next: !values['no-next'],
+    lighthouse: !values['no-lighthouse'] && !values.only,
+    ports: values.ports === undefined ? null : whole('ports', values.ports, 1024),
   }
 }
 
@@ -97,7 +123,7 @@ function fail(message) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Clean-up that also runs on Ctrl-C: the server, Chromium, the static file, the DATA_DIR.
+// Clean-up that also runs on Ctrl-C: servers, Chromium, the work folder.
 
 const cleanups = []
 function onCleanup(fn) {
@@ -126,42 +152,35 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
 // ---------------------------------------------------------------------------------------------
 // Steps
 
-/** Seeds DATA_DIR (bench/prepare.ts) and answers { productId, products }. */
-function prepare(dataDir, products) {
-  const args = [
+/** Runs a bench/*.ts script under tsx and answers its last JSON line. */
+function tsxJson(script, args, env) {
+  const argv = [
     path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'),
     '--conditions=react-server',
-    path.join(ROOT, 'bench/prepare.ts'),
-    ...(products ? ['--products', String(products)] : []),
+    path.join(ROOT, script),
+    ...args,
   ]
-  const env = { ...process.env, DATA_DIR: dataDir }
-  delete env.DATABASE_URL
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, {
+    const child = spawn(process.execPath, argv, {
       cwd: ROOT,
       env,
       stdio: ['ignore', 'pipe', 'pipe'],
     })
+    // Ctrl-C stops it too (tsx runs the script in a grandchild that follows it).
+    const forget = onCleanup(() => child.kill('SIGTERM'))
     let out = ''
     child.stdout.on('data', (chunk) => (out += chunk))
     child.stderr.on('data', (chunk) => process.stderr.write(chunk))
     child.once('error', reject)
     child.once('exit', (code) => {
+      forget()
       const lines = out.trim().split('\n')
       for (const line of lines) if (!line.startsWith('{')) console.log(line)
       const json = lines.findLast((line) => line.startsWith('{'))
-      if (code !== 0 || !json) return reject(new Error(`bench/prepare.ts failed (exit ${code})`))
+      if (code !== 0 || !json) return reject(new Error(`${script} failed (exit ${code})`))
       resolve(JSON.parse(json))
     })
   })
-}
-
-function staticPage(bytes) {
-  const head =
-    '<!doctype html>\n<html lang="en"><head><meta charset="utf-8">' +
-    '<title>Static baseline</title></head><body><p>Same size as the home page.</p><!--'
-  const foot = '-->\n</body></html>\n'
-  return head + 'x'.repeat(Math.max(0, bytes - head.length - foot.length)) + foot
 }
 
 function git(...args) {
@@ -183,15 +202,58 @@ function machine() {
   }
 }
 
-/** The run on the smallest other catalog with the same load, for the big-catalog p99 check. */
-function smallerCatalogRun(run) {
-  const same = (other) =>
-    other.products < run.products &&
-    other.settings?.connections === run.settings.connections &&
-    other.settings?.keyword === run.settings.keyword
+/** Each query once, one at a time; the first of each kind warms the server and is not counted. */
+async function distinctQueryTimes(baseUrl, queries, problems) {
+  const kinds = {}
+  for (const [kind, list] of Object.entries(queries)) {
+    const times = []
+    for (const [i, query] of list.entries()) {
+      const r = await rawGet(`${baseUrl}/api/v1/products?${query}`)
+      if (r.status !== 200) {
+        problems.push(`distinct ${kind} query ?${query}: ${r.status || r.error}`)
+        continue
+      }
+      if (i > 0) times.push(r.ms)
+    }
+    kinds[kind] = percentiles(times)
+    console.log(`[bench] distinct ${kind}: p50 ${kinds[kind].p50} ms, p99 ${kinds[kind].p99} ms`)
+  }
+  return kinds
+}
+
+/** Load on each target of one server. */
+async function loadTargets(server, targets, settings, problems, label) {
+  const out = {}
+  for (const t of targets) {
+    if (server.died()) break
+    const url = server.baseUrl + t.path
+    // Fills the caches (the figures are of cached answers), then a second of load not counted,
+    // so that every server is measured warm (JIT, sockets) and after what ran before settled.
+    for (let i = 0; i < 5; i++) await rawGet(url)
+    await measure(url, { ...settings, duration: 1 })
+    process.stdout.write(`[bench] ${label} ${t.name}: ${settings.duration} s… `)
+    const figures = await measure(url, settings)
+    console.log(`${figures.rps} req/s`)
+    out[t.name] = figures
+    if (figures.non2xx > 0 || figures.errors > 0 || figures.timeouts > 0) {
+      const codes = Object.entries(figures.statusCodes)
+        .filter(([code]) => !code.startsWith('2'))
+        .map(([code, n]) => `${n}× ${code}`)
+      const extra = [
+        figures.errors && `${figures.errors} errors`,
+        figures.timeouts && `${figures.timeouts} timeouts`,
+      ]
+      problems.push(`${label} ${t.name}: ${[...codes, ...extra].filter(Boolean).join(', ')}`)
+    }
+  }
+  return out
+}
+
+/** The smallest catalog's latest run with distinct queries, same engine, for the big-catalog check. */
+function referenceRun(run) {
   const runs = fs
     .readdirSync(RESULTS_DIR)
-    .filter((name) => /^catalog-\d+\.json$/.test(name))
+    .filter((name) => new RegExp(`^(catalog|queries)-\\d+-${run.engine}\\.json$`).test(name))
     .flatMap((name) => {
       try {
         return [JSON.parse(fs.readFileSync(path.join(RESULTS_DIR, name), 'utf8'))]
@@ -199,33 +261,20 @@ function smallerCatalogRun(run) {
         return []
       }
     })
-    .filter(same)
-    .sort((a, b) => a.products - b.products)
+    .filter((other) => other.products < run.products && other.queries?.http)
+    .sort((a, b) => a.products - b.products || b.date.localeCompare(a.date))
   return runs[0] ?? null
 }
 
 function checkTargets(run, reference) {
   const checks = []
-  // ok: null when the figure is missing or was measured on failing requests.
-  const add = (what, value, goal, ok, valid = true) =>
-    checks.push({
-      what,
-      value,
-      goal,
-      ok: value === null || value === undefined || !valid ? null : ok,
-    })
-  const clean = (r) => r.non2xx === 0 && r.errors === 0 && r.timeouts === 0
-  const baselinesClean = run.load.filter((r) => r.baseline).every(clean)
-  for (const r of run.load.filter((r) => !r.baseline)) {
-    const goal = r.kind === 'page' ? TARGETS.pageRatio : TARGETS.apiRatio
-    if (r.kind === 'page' || r.name.startsWith('GET /api/v1/products')) {
-      add(
-        `${r.name} req/s vs baseline`,
-        r.rpsRatio,
-        `≥ ${goal}`,
-        r.rpsRatio >= goal,
-        clean(r) && baselinesClean,
-      )
+  const add = (what, value, goal, ok) =>
+    checks.push({ what, value, goal, ok: value == null ? null : ok })
+  for (const r of run.load) {
+    const clean = (f) => f && f.non2xx === 0 && f.errors === 0 && f.timeouts === 0
+    const ratio = r.bare && r.front ? round(r.front.rps / r.bare.rps) : null
+    if (clean(r.front) && clean(r.bare)) {
+      add(`${r.name} req/s vs bare`, ratio, `≥ ${TARGETS.bareRatio}`, ratio >= TARGETS.bareRatio)
     }
   }
   for (const l of run.lighthouse ?? []) {
@@ -246,22 +295,147 @@ function checkTargets(run, reference) {
       )
     }
   }
-  if (reference) {
-    for (const name of ['/products?page=2', `/products/${run.settings.keyword}`]) {
-      const now = run.load.find((r) => r.name === name)
-      const before = reference.load?.find((r) => r.name === name)
-      if (!now || !before || !before.p99) continue
-      const ratio = round(now.p99 / before.p99)
+  if (reference && run.queries?.http) {
+    for (const [kind, now] of Object.entries(run.queries.http)) {
+      const before = reference.queries.http[kind]
+      if (!before?.p99 || !now.n) continue
+      const limit = Math.max(TARGETS.queryP99Ratio * before.p99, QUERY_P99_FLOOR_MS)
       add(
-        `${name} p99 vs ${reference.products} products`,
-        ratio,
-        `≤ ${TARGETS.bigCatalogP99}`,
-        ratio <= TARGETS.bigCatalogP99,
-        clean(now) && clean(before),
+        `distinct ${kind} p99 ms vs ${reference.products} products (${before.p99} ms)`,
+        now.p99,
+        `≤ ${round(limit, 1)} (2× or ${QUERY_P99_FLOOR_MS} ms)`,
+        now.p99 <= limit,
       )
     }
   }
   return checks
+}
+
+// ---------------------------------------------------------------------------------------------
+// Report
+
+const fmtInt = (n) => (typeof n === 'number' ? Math.round(n).toLocaleString('en-US') : '–')
+const fmtRatio = (a, b) => (a && b ? (a / b).toFixed(2) : '–')
+/** "404" and the like when a server's answers under load were not all 2xx. */
+const failing = (f) =>
+  f && f.non2xx + f.errors + f.timeouts > 0
+    ? Object.keys(f.statusCodes)
+        .filter((c) => !c.startsWith('2'))
+        .join('/') || 'errors'
+    : null
+
+function report(run) {
+  const lines = []
+  const s = run.settings
+  lines.push(
+    `ByteShop bench: ${run.products.toLocaleString('en-US')} products on ${run.engine}, ` +
+      `${s.duration} s × ${s.connections} connections, node ${run.node}, ` +
+      `${run.machine.cores} cores, load ${run.machine.loadAverage.before} → ` +
+      `${run.machine.loadAverage.after}, ${run.commit?.slice(0, 7) ?? 'no git'}` +
+      `${run.uncommittedChanges ? '+changes' : ''}`,
+  )
+  if (run.load.length > 0) {
+    lines.push('')
+    lines.push(
+      table(
+        [
+          ['cached answers under load', 'left'],
+          ['bytes', 'right'],
+          ['shop req/s', 'right'],
+          ['bare req/s', 'right'],
+          ['next req/s', 'right'],
+          ['shop÷bare', 'right'],
+          ['shop÷next', 'right'],
+          ['shop p99', 'right'],
+          ['bare p99', 'right'],
+          ['next p99', 'right'],
+          ['cold ms', 'right'],
+        ],
+        run.load.map((r) => [
+          r.name,
+          fmtInt(r.bytes),
+          fmtInt(r.front?.rps),
+          fmtInt(r.bare?.rps),
+          failing(r.next) ?? fmtInt(r.next?.rps),
+          fmtRatio(r.front?.rps, r.bare?.rps),
+          failing(r.next) ? '–' : fmtRatio(r.front?.rps, r.next?.rps),
+          fmtInt(r.front?.p99),
+          fmtInt(r.bare?.p99),
+          fmtInt(r.next?.p99),
+          r.coldMs == null ? '' : r.coldMs.toFixed(1),
+        ]),
+      ),
+    )
+    lines.push(
+      'shop: `npm start` (front cache + Next); bare: a bare Node server sending the same bytes ' +
+        "from memory\n(the machine's limit); next: `next start` on the same build and data. " +
+        'p99 in ms. cold: the first answer\nof the freshly started shop, before anything was cached.',
+    )
+  }
+  if (run.queries) {
+    lines.push('')
+    const ref = run.reference
+    lines.push(
+      table(
+        [
+          ['distinct uncached queries', 'left'],
+          ['n', 'right'],
+          ['HTTP p50', 'right'],
+          ['HTTP p99', 'right'],
+          ['service p50', 'right'],
+          ['service p99', 'right'],
+          [ref ? `p99 at ${ref.products}` : 'reference', 'right'],
+        ],
+        Object.entries(run.queries.http ?? {}).map(([kind, h]) => [
+          kind,
+          h.n,
+          h.p50.toFixed(1),
+          h.p99.toFixed(1),
+          run.queries.service?.[kind]?.p50?.toFixed(1) ?? '–',
+          run.queries.service?.[kind]?.p99?.toFixed(1) ?? '–',
+          ref?.queries?.http?.[kind]?.p99?.toFixed(1) ?? '–',
+        ]),
+      ),
+    )
+    lines.push(
+      'ms, one query at a time, each sent once. HTTP: GET /api/v1/products?… on the shop (its ' +
+        'caches cannot answer);\nservice: listProducts() called directly, no HTTP, no cache.',
+    )
+  }
+  if (run.lighthouse) {
+    lines.push('', lighthouseTable(run.lighthouse))
+    for (const l of run.lighthouse.filter((l) => l.status === 'ok')) {
+      const lost = Object.entries(l.failing).filter(([, ids]) => ids.length > 0)
+      if (lost.length === 0) continue
+      lines.push(
+        `  ${l.path} loses points on ${lost.map(([c, ids]) => `${c}: ${ids.join(', ')}`).join('; ')}`,
+      )
+    }
+  }
+  if (run.targets.length > 0) {
+    lines.push('', 'targets')
+    for (const t of run.targets) {
+      const mark = t.ok === null ? 'n/a' : t.ok ? 'ok' : 'MISSED'
+      lines.push(`  ${mark.padEnd(6)} ${t.what}: ${t.value ?? '–'} (${t.goal})`)
+    }
+  }
+  if (Math.max(run.machine.loadAverage.before, run.machine.loadAverage.after) > run.machine.cores) {
+    lines.push(
+      '',
+      `warning: the machine was busy (load average above ${run.machine.cores}, its core count); ` +
+        'every figure is noisy.',
+    )
+  }
+  if (run.notes.length > 0) {
+    lines.push('', 'notes (next start):')
+    for (const n of run.notes) lines.push(`  - ${n}`)
+  }
+  if (run.problems.length > 0) {
+    lines.push('', '!'.repeat(80), 'THIS RUN HAD ERRORS; its figures do not measure working pages:')
+    for (const p of run.problems) lines.push(`  - ${p}`)
+    lines.push('!'.repeat(80))
+  }
+  return lines.join('\n')
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -270,124 +444,103 @@ async function main() {
   const settings = settingsFrom(process.argv.slice(2))
   const started = Date.now()
   const loadBefore = round(os.loadavg()[0], 1)
-  // A copy left by a killed run would change the sources' fingerprint and force a rebuild.
-  fs.rmSync(STATIC_FILE, { force: true })
   ensureBuild()
 
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-bench-'))
   onCleanup(() => fs.rmSync(work, { recursive: true, force: true }))
   const dataDir = path.join(work, 'data')
   const logFile = path.join(work, 'server.log')
-  console.log(`[bench] DATA_DIR=${dataDir}`)
+  const env = { ...process.env, NODE_ENV: 'production', DATA_DIR: dataDir }
+  delete env.DATABASE_URL
+  if (settings.postgres) env.DATABASE_URL = settings.postgres
+  console.log(`[bench] ${settings.engine}${settings.postgres ? '' : `, DATA_DIR=${dataDir}`}`)
 
-  const catalog = await prepare(dataDir, settings.products)
+  const measuresLoad = settings.only !== 'queries'
+  const queryCount = settings.only === 'pages' || settings.only === 'api' ? 0 : settings.queries
+  const catalog = await tsxJson(
+    'bench/prepare.ts',
+    [
+      ...(settings.products ? ['--products', String(settings.products)] : []),
+      ...(queryCount > 0 ? ['--queries', String(queryCount + 1)] : []),
+    ],
+    env,
+  )
   console.log(`[bench] ${catalog.products} products, sample /product/${catalog.productId}`)
 
   const keyword = encodeURIComponent(settings.keyword)
-  const pages = [
-    ['/', '/'],
-    ['/products?page=2', '/products?page=2'],
-    [`/products/${settings.keyword}`, `/products/${keyword}`],
-    ['/product/{id}', `/product/${catalog.productId}`],
-  ]
-  const apis = [
-    ['GET /api/v1/products?filters', `/api/v1/products?${API_LIST_QUERY}`],
-    ['GET /api/v1/product/{id}', `/api/v1/product/${catalog.productId}`],
-  ]
-  const env = { ...process.env, NODE_ENV: 'production', DATA_DIR: dataDir, BENCH_BASELINE: '1' }
-  delete env.DATABASE_URL
-  const port = await freePort()
+  const targets = []
+  if (measuresLoad && settings.only !== 'api') {
+    targets.push(
+      { name: '/', path: '/' },
+      { name: '/products?page=2', path: '/products?page=2' },
+      { name: `/products/${settings.keyword}`, path: `/products/${keyword}` },
+      { name: '/product/{id}', path: `/product/${catalog.productId}` },
+    )
+  }
+  if (measuresLoad && settings.only !== 'pages') {
+    targets.push(
+      { name: 'GET /api/v1/products?filters', path: `/api/v1/products?${API_LIST_QUERY}` },
+      { name: 'GET /api/v1/product/{id}', path: `/api/v1/product/${catalog.productId}` },
+    )
+  }
+  const ports = settings.ports
+    ? [settings.ports, settings.ports + 1, settings.ports + 2]
+    : [await freePort(), await freePort(), await freePort()]
   const problems = []
-
-  // First start: learn the sizes the baselines must have. Next scans public/ when it starts,
-  // and the JSON size is an environment variable, so the measuring server is a second start.
-  console.log('[bench] starting the server to measure response sizes…')
-  let server = await startServer({ root: ROOT, port, env, logFile, readyPath: JSON_PATH })
-  let stopServer = onCleanup(() => server.stop())
-  const measuresPages = settings.only !== 'api'
-  const measuresApi = settings.only !== 'pages'
-  const home = measuresPages ? await warm(server.baseUrl + '/', 2) : null
-  const list = measuresApi ? await warm(server.baseUrl + apis[0][1], 2) : null
-  await server.stop()
-  stopServer()
-  if (home && home.status !== 200) {
-    problems.push(`/ answered ${home.status || home.error}: static baseline size guessed`)
-  }
-  if (list && list.status !== 200) {
-    problems.push(`the list API answered ${list.status || list.error}: JSON size guessed`)
-  }
-  const pageBytes = home?.status === 200 ? home.bytes : 50_000
-  const jsonBytes = list?.status === 200 ? list.bytes : 2_000
-
-  fs.mkdirSync(path.dirname(STATIC_FILE), { recursive: true })
-  fs.writeFileSync(STATIC_FILE, staticPage(pageBytes))
-  onCleanup(() => fs.rmSync(STATIC_FILE, { force: true }))
-
-  console.log('[bench] starting the server to measure…')
-  server = await startServer({
-    root: ROOT,
-    port,
-    env: { ...env, BENCH_JSON_BYTES: String(jsonBytes) },
-    logFile,
-    readyPath: JSON_PATH,
-  })
-  stopServer = onCleanup(() => server.stop())
-
-  const plan = []
-  if (measuresPages) {
-    plan.push({ name: 'static file', path: STATIC_PATH, kind: 'page', baseline: true })
-    for (const [name, p] of pages) plan.push({ name, path: p, kind: 'page', baseline: false })
-  }
-  if (measuresApi) {
-    plan.push({ name: 'constant JSON', path: JSON_PATH, kind: 'api', baseline: true })
-    for (const [name, p] of apis) plan.push({ name, path: p, kind: 'api', baseline: false })
-  }
-
-  const load = []
-  const baselines = {}
-  const { duration, connections } = settings
-  for (const target of plan) {
-    if (server.died()) break
-    const url = server.baseUrl + target.path
-    const warmed = await warm(url, 5)
-    process.stdout.write(`[bench] ${target.name}: ${duration} s × ${connections} connections… `)
-    const figures = await measure(url, { duration, connections })
-    console.log(`${figures.rps} req/s`)
-    const base = target.baseline ? figures : baselines[target.kind]
-    if (target.baseline) baselines[target.kind] = figures
-    load.push({
-      ...target,
-      comparedTo: target.baseline ? null : target.kind === 'page' ? STATIC_PATH : JSON_PATH,
-      warm: warmed,
-      ...figures,
-      rpsRatio: base && base.rps > 0 ? round(figures.rps / base.rps) : null,
-      p99Ratio: base && base.p99 > 0 ? round(figures.p99 / base.p99) : null,
+  const notes = []
+  const start = async (kind, port, extra = {}) => {
+    console.log(`[bench] starting ${kind} on port ${port}…`)
+    const server = await startServer({
+      root: ROOT,
+      port,
+      env,
+      logFile,
+      readyPath: READY_PATH,
+      kind,
+      ...extra,
     })
-    if (figures.non2xx > 0 || figures.errors > 0 || figures.timeouts > 0) {
-      const codes = Object.entries(figures.statusCodes)
-        .filter(([code]) => !code.startsWith('2'))
-        .map(([code, n]) => `${n}× ${code}`)
-      problems.push(
-        `${target.name} (${target.path}): ` +
-          [
-            ...codes,
-            figures.errors && `${figures.errors} errors`,
-            figures.timeouts && `${figures.timeouts} timeouts`,
-          ]
-            .filter(Boolean)
-            .join(', '),
-      )
+    const forget = onCleanup(() => server.stop())
+    return {
+      server,
+      stop: async () => {
+        if (server.died())
+          problems.unshift(`${kind} stopped in the middle of the run (${server.exit})`)
+        await server.stop()
+        forget()
+      },
     }
   }
 
+  // 1. The shop: cold answers, the exact bytes of each target, load, distinct queries, Lighthouse.
+  const shop = await start('front', ports[0])
+  const bodies = []
+  const load = []
+  for (const [i, t] of targets.entries()) {
+    const first = await rawGet(shop.server.baseUrl + t.path)
+    if (first.status !== 200) problems.push(`${t.name} answered ${first.status || first.error}`)
+    const file = path.join(work, `${i}.body`)
+    fs.writeFileSync(file, first.body ?? '')
+    bodies.push({ path: t.path, contentType: first.contentType ?? '', file })
+    load.push({
+      name: t.name,
+      path: t.path,
+      bytes: first.body?.length ?? 0,
+      coldMs: round(first.ms, 1),
+    })
+  }
+  const front = await loadTargets(shop.server, targets, settings, problems, 'shop')
+  let queries = null
+  if (queryCount > 0 && catalog.queries) {
+    queries = { http: await distinctQueryTimes(shop.server.baseUrl, catalog.queries, problems) }
+  }
   let lighthouse = null
-  if (settings.lighthouse && !server.died()) {
+  if (settings.lighthouse && !shop.server.died()) {
     const lhPaths = ['/', '/products', `/product/${catalog.productId}`]
     console.log(`[bench] Lighthouse (mobile) on ${lhPaths.length} pages…`)
-    for (const p of lhPaths) await warm(server.baseUrl + p, 2)
+    for (const p of lhPaths) for (let i = 0; i < 2; i++) await rawGet(shop.server.baseUrl + p)
     lighthouse = (
       await runLighthouse(
-        lhPaths.map((p) => server.baseUrl + p),
+        lhPaths.map((p) => shop.server.baseUrl + p),
         { track: onCleanup },
       )
     ).map((r, i) => ({ path: i === 2 ? '/product/{id}' : lhPaths[i], ...r }))
@@ -395,26 +548,36 @@ async function main() {
       if (r.status !== 'ok') problems.push(`Lighthouse ${r.path}: ${r.error ?? r.status}`)
     }
   }
+  if (/⨯|\bError:/.test(tail(logFile, 400)))
+    problems.push('the shop logged errors (server.log below)')
+  const shopLog = tail(logFile, 20)
+  await shop.stop()
 
-  if (/⨯|\bError:/.test(tail(logFile, 400))) problems.push('the server logged errors (log below)')
-  if (server.died()) {
-    problems.unshift(
-      `the server stopped in the middle of the run (${server.exit}), killed from outside or ` +
-        'crashed; later targets were skipped or failed',
-    )
+  // 2. The same bytes from a bare Node server.
+  let bare = {}
+  if (targets.length > 0) {
+    const bodiesFile = path.join(work, 'bodies.json')
+    fs.writeFileSync(bodiesFile, JSON.stringify(bodies))
+    const server = await start('bare', ports[1], { bodiesFile, readyPath: bodies[0].path })
+    bare = await loadTargets(server.server, targets, settings, problems, 'bare')
+    await server.stop()
   }
-  const serverLog = tail(logFile, 20)
-  await server.stop()
-  stopServer()
 
-  // Other work on the machine skews every figure; say so rather than publish noise silently.
-  const loadAverage = { before: loadBefore, after: round(os.loadavg()[0], 1) }
-  const cores = machine().cores
-  if (Math.max(loadAverage.before, loadAverage.after) > cores) {
-    console.log(
-      `\n[bench] warning: the machine was busy (load average ${loadAverage.before} before, ` +
-        `${loadAverage.after} after, ${cores} cores); figures are noisy.`,
-    )
+  // 3. `next start` on the same build and data (one process at a time: PGlite locks its folder).
+  let next = {}
+  if (targets.length > 0 && settings.next) {
+    const server = await start('next', ports[2])
+    // Its failures are figures of `next start`, not of the shop: noted, not counted as errors.
+    next = await loadTargets(server.server, targets, settings, notes, 'next')
+    await server.stop()
+  }
+  for (const r of load)
+    Object.assign(r, { front: front[r.name], bare: bare[r.name], next: next[r.name] })
+
+  // 4. The same kinds of queries on the service itself, without HTTP or cache.
+  if (queries) {
+    const service = await tsxJson('bench/queries.ts', ['--count', String(queryCount)], env)
+    queries.service = service.kinds
   }
 
   const run = {
@@ -423,67 +586,53 @@ async function main() {
     uncommittedChanges: git('status', '--porcelain') ? true : false,
     node: process.version,
     next: JSON.parse(fs.readFileSync(path.join(ROOT, 'node_modules/next/package.json'))).version,
-    machine: { ...machine(), loadAverage },
+    machine: {
+      ...machine(),
+      loadAverage: { before: loadBefore, after: round(os.loadavg()[0], 1) },
+    },
+    engine: settings.engine,
     products: catalog.products,
     sampleProductId: catalog.productId,
-    settings,
-    baselineBytes: { staticPage: pageBytes, constantJson: jsonBytes },
+    settings: { ...settings, postgres: settings.postgres ? '(set)' : null },
     load,
+    queries,
     lighthouse,
     problems,
+    notes,
     seconds: Math.round((Date.now() - started) / 1000),
   }
-  const reference = smallerCatalogRun(run)
+  const reference = queries ? referenceRun(run) : null
+  run.reference = reference
+    ? {
+        products: reference.products,
+        date: reference.date,
+        commit: reference.commit,
+        queries: reference.queries,
+      }
+    : null
   run.targets = checkTargets(run, reference)
 
-  // Report
-  console.log(
-    `\nByteShop bench: ${run.products.toLocaleString('en-US')} products, ` +
-      `${duration} s × ${connections} connections, node ${run.node}, ` +
-      `${run.machine.cores} cores, ${run.commit?.slice(0, 7) ?? 'no git'}` +
-      `${run.uncommittedChanges ? '+changes' : ''}\n`,
-  )
-  console.log(loadTable(load))
-  console.log(
-    "\n×base: req/s ÷ the baseline's (pages: static file, API: constant JSON, same bytes); " +
-      "p99×base: p99 ÷ the baseline's.\ncold ms: the first answer of the freshly started " +
-      'server, before anything was cached (a cache miss renders the page from the database).',
-  )
-  if (lighthouse) {
-    console.log(`\n${lighthouseTable(lighthouse)}`)
-    for (const l of lighthouse.filter((l) => l.status === 'ok')) {
-      const lost = Object.entries(l.failing).filter(([, ids]) => ids.length > 0)
-      if (lost.length === 0) continue
-      const where = lost.map(([category, ids]) => `${category}: ${ids.join(', ')}`)
-      console.log(`  ${l.path} loses points on ${where.join('; ')}`)
-      for (const message of l.consoleErrors) console.log(`    console: ${message}`)
-      for (const issue of l.browserIssues) console.log(`    browser issue: ${issue}`)
-    }
-  }
-  if (run.targets.length > 0) {
-    console.log('\ntargets')
-    for (const t of run.targets) {
-      const mark = t.ok === null ? 'n/a' : t.ok ? 'ok' : 'MISSED'
-      console.log(`  ${mark.padEnd(6)} ${t.what}: ${t.value ?? '–'} (${t.goal})`)
-    }
-  }
-  if (problems.length > 0) {
-    console.log(
-      `\n${'!'.repeat(80)}\nTHIS RUN HAD ERRORS; its figures do not measure working pages:`,
-    )
-    for (const p of problems) console.log(`  - ${p}`)
-    if (serverLog) console.log(`\nlast lines of the server's log:\n${serverLog}`)
-    console.log('!'.repeat(80))
-  }
+  const text = report(run)
+  console.log(`\n${text}`)
+  if (problems.length > 0 && shopLog) console.log(`\nlast lines of the server log:\n${shopLog}`)
 
   fs.mkdirSync(RESULTS_DIR, { recursive: true })
-  const text = `${JSON.stringify(run, null, 2)}\n`
-  fs.writeFileSync(path.join(RESULTS_DIR, 'latest.json'), text)
-  // Only complete runs become a catalog size's reference for the big-catalog comparison.
-  const referenceFile = settings.only === null ? `catalog-${run.products}.json` : null
-  if (referenceFile) fs.writeFileSync(path.join(RESULTS_DIR, referenceFile), text)
+  const json = `${JSON.stringify(run, null, 2)}\n`
+  fs.writeFileSync(path.join(RESULTS_DIR, 'latest.json'), json)
+  fs.writeFileSync(path.join(RESULTS_DIR, 'latest.txt'), `${text}\n`)
+  // Runs without errors that measured queries become a catalog size's reference:
+  // catalog-<N>-<engine> when complete, queries-<N>-<engine> for --only queries.
+  const kept =
+    queries !== null &&
+    problems.length === 0 &&
+    (settings.only === null || settings.only === 'queries')
+  const name = `${settings.only === 'queries' ? 'queries' : 'catalog'}-${run.products}-${run.engine}`
+  if (kept) {
+    fs.writeFileSync(path.join(RESULTS_DIR, `${name}.json`), json)
+    fs.writeFileSync(path.join(RESULTS_DIR, `${name}.txt`), `${text}\n`)
+  }
   console.log(
-    `\n[bench] wrote bench/results/latest.json${referenceFile ? ` and ${referenceFile}` : ''}`,
+    `\n[bench] wrote bench/results/latest.{json,txt}${kept ? ` and ${name}.{json,txt}` : ''}`,
   )
   return problems.length > 0 ? 1 : 0
 }

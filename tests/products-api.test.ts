@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { GET as getProductRoute } from '@/app/api/v1/product/[id]/route'
 import { GET as listRoute } from '@/app/api/v1/products/route'
@@ -182,8 +183,7 @@ describe('GET /api/v1/products', () => {
       pages.push(...names((await list(`?keyword=twin&limit=1&page=${page}`)).body))
     expect(new Set(pages).size).toBe(5)
     expect(pages).toEqual(names((await list('?keyword=twin&limit=5&sort=newest')).body))
-    for (const t of twins)
-      await db.delete(products).where((await import('drizzle-orm')).eq(products.id, t.id))
+    for (const t of twins) await db.delete(products).where(eq(products.id, t.id))
   })
 
   it('filters by price in dollars, inclusive', async () => {
@@ -256,23 +256,39 @@ describe('GET /api/v1/products', () => {
         `${typo}: ${found.join(', ')}`,
       ).toBe(true)
     }
-    // A literal match comes before a near-miss: "Phone" literally, "Phone Stand" too.
-    const ranked = names((await list('?keyword=phone')).body)
-    expect(ranked.length).toBe(3)
+    // Whole words of the name first (newest first), then inside a word, then the category.
+    expect(names((await list('?keyword=phone')).body)).toEqual([
+      'Phone Stand',
+      'Kestrel A5 Phone',
+      'Aurelia Studio Headphones',
+    ])
   })
 
-  it('orders keyword results by relevance: literal matches first', async () => {
-    await createProduct({
-      name: 'Laptop Sleeve 14',
-      category: 'MISCELLANEOUS',
-      createdAt: new Date('2019-01-01'),
-    })
-    const ranked = names((await list('?keyword=laptop&limit=20')).body)
-    expect(ranked.slice(0, 3).sort()).toEqual([
-      'Laptop Sleeve 14',
-      'Nimbus Air 13 Laptop',
-      'Nimbus Pro 14 Laptop',
-    ])
+  it('orders keyword results by relevance: name matches before newer category matches', async () => {
+    const db = await getDb()
+    const extra = [
+      await createProduct({
+        name: 'Laptop Sleeve 14',
+        category: 'MISCELLANEOUS',
+        createdAt: new Date('2019-01-01'),
+      }),
+      // Newer than every other product, but "laptop" is only its category.
+      await createProduct({
+        name: 'Tessera Chromebook 11',
+        category: 'Laptop',
+        createdAt: new Date('2027-01-01'),
+      }),
+    ]
+    try {
+      expect(names((await list('?keyword=laptop&limit=20')).body)).toEqual([
+        'Nimbus Air 13 Laptop',
+        'Nimbus Pro 14 Laptop',
+        'Laptop Sleeve 14',
+        'Tessera Chromebook 11',
+      ])
+    } finally {
+      for (const p of extra) await db.delete(products).where(eq(products.id, p.id))
+    }
   })
 
   it('treats special characters as literal text', async () => {

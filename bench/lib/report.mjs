@@ -1,4 +1,4 @@
-// Plain aligned tables for stdout: the load figures beside their baselines, and Lighthouse.
+// Plain aligned tables for stdout and the results' .txt files.
 
 const int = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 })
 const one = new Intl.NumberFormat('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 })
@@ -23,36 +23,6 @@ export function table(columns, rows) {
       .join('  ')
       .trimEnd()
   return [line(columns.map(([h]) => h)), ...rows.map(line)].join('\n')
-}
-
-export function loadTable(results) {
-  const columns = [
-    ['target', 'left'],
-    ['status', 'right'],
-    ['bytes', 'right'],
-    ['req/s', 'right'],
-    ['×base', 'right'],
-    ['p50 ms', 'right'],
-    ['p99 ms', 'right'],
-    ['p99×base', 'right'],
-    ['non-2xx', 'right'],
-    ['errors', 'right'],
-    ['cold ms', 'right'],
-  ]
-  const rows = results.map((r) => [
-    r.baseline ? `${r.name} (baseline)` : `  ${r.name}`,
-    r.warm.status || 'ERR',
-    fmt.int(r.warm.bytes),
-    fmt.one(r.rps),
-    r.baseline ? '' : fmt.ratio(r.rpsRatio),
-    fmt.int(r.p50),
-    fmt.int(r.p99),
-    r.baseline ? '' : fmt.ratio(r.p99Ratio),
-    r.non2xx > 0 ? `${fmt.int(r.non2xx)} !` : '0',
-    r.errors + r.timeouts > 0 ? `${fmt.int(r.errors + r.timeouts)} !` : '0',
-    r.warm.firstMs == null ? '' : fmt.one(r.warm.firstMs),
-  ])
-  return table(columns, rows)
 }
 
 export function lighthouseTable(results) {

@@ -26,18 +26,48 @@ export function tail(file, lines = 30) {
   }
 }
 
+/** The servers the bench compares, as node arguments. */
+export const SERVERS = {
+  // The server `npm start` runs: Next behind the front micro-cache.
+  front: (root) => [path.join(root, 'scripts/server.mjs')],
+  // Next's own production server on the same build and data, without the front cache.
+  next: (root, port) => [
+    path.join(root, 'node_modules/next/dist/bin/next'),
+    'start',
+    '--port',
+    String(port),
+    '--hostname',
+    '127.0.0.1',
+  ],
+  // The machine's limit: the same bytes from memory (bench/lib/bare-server.mjs).
+  bare: (root, port, bodiesFile) => [
+    path.join(root, 'bench/lib/bare-server.mjs'),
+    String(port),
+    bodiesFile,
+  ],
+}
+
 /**
- * Starts the production server (scripts/server.mjs) and resolves once `readyPath` answers 200. `stop()` ends the whole group
- * and resolves when the process is gone (PGlite's folder lock is free again then).
+ * Starts a server (SERVERS) and resolves once `readyPath` answers 200. `stop()` ends the whole
+ * group and resolves when the process is gone (PGlite's folder lock is free again then).
  */
-export async function startServer({ root, port, env, logFile, readyPath, timeoutMs = 90_000 }) {
+export async function startServer({
+  root,
+  port,
+  env,
+  logFile,
+  readyPath,
+  kind = 'front',
+  bodiesFile,
+  timeoutMs = 90_000,
+}) {
   const log = fs.openSync(logFile, 'a')
-  const child = spawn(
-    process.execPath,
-    // The server `npm start` runs: Next behind the front micro-cache.
-    [path.join(root, 'scripts/server.mjs')],
-    { cwd: root, env: { ...env, PORT: String(port) }, detached: true, stdio: ['ignore', log, log] },
-  )
+  const child = spawn(process.execPath, SERVERS[kind](root, port, bodiesFile), {
+    cwd: root,
+    env: { ...env, PORT: String(port) },
+    detached: true,
+    stdio: ['ignore', log, log],
+  })
   fs.closeSync(log)
   let exited = false
   let stopping = false

@@ -2,7 +2,9 @@ import 'server-only'
 import fs from 'node:fs'
 import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
+import { fuzzystrmatch } from '@electric-sql/pglite/contrib/fuzzystrmatch'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
@@ -28,8 +30,8 @@ export type OpenOptions =
   | { engine: 'postgres'; url: string; poolSize?: number }
   | { engine: 'pglite'; dataDir?: string; loadDataDir?: Blob }
 
-// Every opener of a folder that used pg_trgm must load it, so the option lives only here.
-const pgliteExtensions = { pg_trgm }
+// Every opener of a folder that used these must load them, so the option lives only here.
+const pgliteExtensions = { pg_trgm, unaccent, fuzzystrmatch }
 
 export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob } = {}) {
   let release = () => {}

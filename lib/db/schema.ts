@@ -75,6 +75,11 @@ export const products = pgTable(
   {
     id: id(),
     name: text('name').notNull(),
+    // The name as keyword search compares it: lower case, accents removed (shop_fold,
+    // drizzle/0002_search.sql). Stored, so that no query folds 100,000 names again.
+    nameSearch: text('name_search')
+      .notNull()
+      .generatedAlwaysAs(sql`shop_fold(name)`),
     description: text('description').notNull(),
     priceCents: integer('price_cents').notNull(),
     category: text('category').notNull(),
@@ -109,11 +114,21 @@ export const products = pgTable(
     index('products_ratings_idx')
       .on(t.ratings)
       .where(sql`not ${t.archived}`),
-    // Keyword search: substring (ILIKE) and typo-tolerant similarity, both served by trigrams.
-    index('products_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
-    index('products_category_trgm_idx').using('gin', sql`lower(${t.category}) gin_trgm_ops`),
+    // Keyword search: substring LIKE on the folded name, served by trigrams. Categories, a
+    // closed list, are matched in code.
+    index('products_name_search_trgm_idx')
+      .using('gin', sql`${t.nameSearch} gin_trgm_ops`)
+      .where(sql`not ${t.archived}`),
   ],
 )
+
+// The words of product names (folded, 4+ characters, at least one letter), kept by triggers
+// (drizzle/0002_search.sql). Typo correction compares a keyword with these few thousand words
+// instead of with every product, so its cost does not grow with the catalog. Words are never
+// removed: a stale one only corrects a typo to a word that no product has any more.
+export const searchWords = pgTable('search_words', {
+  word: text('word').primaryKey(),
+})
 
 export const productImages = pgTable(
   'product_images',
