@@ -193,7 +193,7 @@ test('the internal catalog route answers 404, also to a client that forges the r
   baseURL,
 }) => {
   const segment = encodeURIComponent('kind=products&page=1&junk=1')
-  for (const headers of [{}, { 'x-shop-catalog-view': '1' }]) {
+  for (const headers of [{}, { 'x-shop-catalog-view': '1' }] as Record<string, string>[]) {
     const reply = await raw(baseURL!, `/catalog-view/${segment}`, headers)
     expect(reply.status, JSON.stringify(headers)).toBe(404)
   }
