@@ -1,3 +1,4 @@
+import 'server-only'
 // How alike a typed word and a catalog word are, for typo correction. Edit distance with
 // adjacent transpositions counted as one edit (optimal string alignment): "lapotp" is one slip
 // from "laptop", as a shopper sees it, where plain Levenshtein counts two.
