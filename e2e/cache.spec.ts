@@ -1,37 +1,9 @@
-import http from 'node:http'
-import zlib from 'node:zlib'
 import fc from 'fast-check'
 import { expect, signIn, test } from './support/fixtures'
 import { allProducts, MUTABLE_CATEGORY } from './support/catalog'
+import { accepts, decoded as text, raw } from '../tests/support/raw-http'
 
 // These run against scripts/server.mjs, the server `npm start` runs (front cache included).
-
-type Raw = { status: number; headers: http.IncomingHttpHeaders; body: Buffer }
-
-/** A request exactly as given: no Accept-Encoding unless set, no decoding, no path clean-up. */
-function raw(baseURL: string, path: string, headers: Record<string, string> = {}, method = 'GET') {
-  return new Promise<Raw>((resolve, reject) => {
-    const { hostname, port } = new URL(baseURL)
-    const req = http.request({ hostname, port, path, method, headers }, (res) => {
-      const chunks: Buffer[] = []
-      res.on('data', (c: Buffer) => chunks.push(c))
-      res.on('end', () =>
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
-      )
-    })
-    req.on('error', reject)
-    req.end()
-  })
-}
-
-/** The text of an answer, decoded as its own headers say. */
-function text(reply: Raw): string {
-  const coding = reply.headers['content-encoding']
-  if (coding === 'gzip') return zlib.gunzipSync(reply.body).toString()
-  if (coding === 'deflate') return zlib.inflateSync(reply.body).toString()
-  if (coding === undefined) return reply.body.toString()
-  throw new Error(`unexpected content-encoding ${coding}`)
-}
 
 // Pages are served from cache; a change through the product service must show at once.
 test('a changed price and stock show at once on the product page and in the list', async ({
@@ -200,18 +172,6 @@ test('the internal catalog route answers 404, also to a client that forges the r
   // while the public URL of a view still works
   expect((await raw(baseURL!, '/products?page=1')).status).toBe(200)
 })
-
-/** Whether an Accept-Encoding header accepts a coding (RFC 9110 §12.5.3), written out plainly. */
-function accepts(header: string | undefined, coding: string): boolean {
-  if (header === undefined) return coding === 'identity'
-  const q = new Map<string, number>()
-  for (const part of header.split(',')) {
-    const [name, param] = part.split(';').map((p) => p.trim().toLowerCase())
-    if (name) q.set(name, param?.startsWith('q=') ? Number(param.slice(2)) : 1)
-  }
-  if (coding === 'identity') return (q.get('identity') ?? (q.get('*') === 0 ? 0 : 1)) > 0
-  return (q.get(coding) ?? q.get('*') ?? 0) > 0
-}
 
 test('random traffic and changes: every answer decodes, by its own headers, to the current page', async ({
   page,

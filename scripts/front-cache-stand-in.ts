@@ -1,6 +1,5 @@
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
-import zlib from 'node:zlib'
 import { afterEach } from 'vitest'
 import { createFrontCache, requestContext } from './front-cache.mjs'
 // The compression middleware Next itself runs, so the stand-in encodes exactly like Next.
@@ -70,33 +69,4 @@ export async function standIn(
   return { cache, base, calls: () => calls }
 }
 
-export type Reply = { status: number; headers: http.IncomingHttpHeaders; body: Buffer }
-
-/** A raw request: nothing added (no Accept-Encoding unless given), nothing decoded. */
-export function raw(
-  base: string,
-  path: string,
-  headers: Record<string, string> = {},
-  method = 'GET',
-): Promise<Reply> {
-  return new Promise((resolve, reject) => {
-    const req = http.request(`${base}${path}`, { method, headers }, (res) => {
-      const chunks: Buffer[] = []
-      res.on('data', (c: Buffer) => chunks.push(c))
-      res.on('end', () =>
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
-      )
-    })
-    req.on('error', reject)
-    req.end()
-  })
-}
-
-/** The text of a reply, decoded as its own headers say (throws if they lie). */
-export function decoded(reply: Reply): string {
-  const coding = String(reply.headers['content-encoding'] ?? 'identity')
-  if (coding === 'gzip') return zlib.gunzipSync(reply.body).toString()
-  if (coding === 'deflate') return zlib.inflateSync(reply.body).toString()
-  if (coding === 'identity') return reply.body.toString()
-  throw new Error(`unknown coding ${coding}`)
-}
+export { decoded, raw, type Reply } from '../tests/support/raw-http'

@@ -1,5 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import { accepts } from '../tests/support/raw-http'
 import { decoded, raw, standIn } from './front-cache-stand-in'
 
 // Random sequences of requests (encodings, query orders, case variants of ids, methods)
@@ -56,18 +57,6 @@ const command: fc.Arbitrary<Command> = fc.oneof(
 )
 
 const padding = 'y'.repeat(1500)
-
-/** Whether an Accept-Encoding header accepts a coding (RFC 9110 §12.5.3), written out plainly. */
-function accepts(header: string | undefined, coding: string): boolean {
-  if (header === undefined) return coding === 'identity'
-  const q = new Map<string, number>()
-  for (const part of header.split(',')) {
-    const [name, param] = part.split(';').map((s) => s.trim().toLowerCase())
-    if (name) q.set(name, param?.startsWith('q=') ? Number(param.slice(2)) : 1)
-  }
-  if (coding === 'identity') return (q.get('identity') ?? (q.get('*') === 0 ? 0 : 1)) > 0
-  return (q.get(coding) ?? q.get('*') ?? 0) > 0
-}
 
 describe('the front cache, under random traffic and changes', () => {
   it('always answers the current page, in an encoding the client accepted', async () => {

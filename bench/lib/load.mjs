@@ -1,8 +1,8 @@
 // One URL under load with autocannon, reduced to the figures the report compares.
 import autocannon from 'autocannon'
 
-export async function measure(url, { connections, duration }) {
-  const result = await autocannon({ url, connections, duration })
+export async function measure(url, { connections, duration, headers = {} }) {
+  const result = await autocannon({ url, connections, duration, headers })
   const statusCodes = Object.fromEntries(
     Object.entries(result.statusCodeStats ?? {}).map(([code, { count }]) => [code, count]),
   )

@@ -1,16 +1,17 @@
-// One GET as autocannon sends it (no Accept-Encoding, so the identity bytes), with its time.
+// One GET as the load generator sends it (the same Accept-Encoding, so the same bytes), with its time.
 import http from 'node:http'
 
-export function rawGet(url, timeoutMs = 60_000) {
+export function rawGet(url, timeoutMs = 60_000, headers = {}) {
   return new Promise((resolve) => {
     const started = performance.now()
-    const req = http.get(url, { agent: false, timeout: timeoutMs }, (res) => {
+    const req = http.get(url, { agent: false, timeout: timeoutMs, headers }, (res) => {
       const chunks = []
       res.on('data', (c) => chunks.push(c))
       res.on('end', () =>
         resolve({
           status: res.statusCode ?? 0,
           contentType: String(res.headers['content-type'] ?? ''),
+          contentEncoding: String(res.headers['content-encoding'] ?? ''),
           body: Buffer.concat(chunks),
           ms: performance.now() - started,
         }),
