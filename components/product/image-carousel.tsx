@@ -1,6 +1,5 @@
 'use client'
 import { ChevronLeftIcon, ChevronRightIcon } from '@/components/ui/icons'
-import Autoplay from 'embla-carousel-autoplay'
 import useEmblaCarousel from 'embla-carousel-react'
 import Image from 'next/image'
 import { useEffect, useState, type KeyboardEvent } from 'react'
@@ -53,18 +52,23 @@ export function ImageCarousel({ images, name }: ImageCarouselProps) {
 }
 
 function Carousel({ images, name }: ImageCarouselProps) {
-  // One plugin instance per carousel, kept across renders (a new one would re-initialise embla).
-  const [plugins] = useState(() => [
-    Autoplay({
-      delay: AUTOPLAY_DELAY_MS,
-      stopOnInteraction: true,
-      // Embla re-evaluates this when the setting changes: no autoplay for reduced motion.
-      breakpoints: { [REDUCED_MOTION]: { active: false } },
-    }),
-  ])
-  const [viewportRef, api] = useEmblaCarousel({ loop: true }, plugins)
+  const [viewportRef, api] = useEmblaCarousel({ loop: true })
+  // Autoplay in a few lines rather than embla's plugin (less JavaScript on the product page): it
+  // stops for good on any interaction, and never starts for reduced motion.
+  const [playing, setPlaying] = useState(true)
   const [selected, setSelected] = useState(0)
   const count = images.length
+
+  useEffect(() => {
+    if (!api || !playing || reducedMotion()) return
+    const timer = setInterval(() => api.scrollNext(), AUTOPLAY_DELAY_MS)
+    const stop = () => setPlaying(false)
+    api.on('pointerDown', stop)
+    return () => {
+      clearInterval(timer)
+      api.off('pointerDown', stop)
+    }
+  }, [api, playing])
 
   useEffect(() => {
     if (!api) return
@@ -78,7 +82,7 @@ function Carousel({ images, name }: ImageCarouselProps) {
   // Every control counts as interaction: autoplay stops for good, as a drag stops it.
   function go(target: 'prev' | 'next' | number) {
     if (!api) return
-    api.plugins().autoplay?.stop()
+    setPlaying(false)
     const jump = reducedMotion()
     if (target === 'prev') api.scrollPrev(jump)
     else if (target === 'next') api.scrollNext(jump)
@@ -99,7 +103,7 @@ function Carousel({ images, name }: ImageCarouselProps) {
       aria-label={`${name} images`}
       onKeyDown={onKeyDown}
       // Keyboard users reaching the controls get a still carousel (WCAG 2.2.2).
-      onFocus={() => api?.plugins().autoplay?.stop()}
+      onFocus={() => setPlaying(false)}
       className="flex flex-col gap-3"
     >
       <div className="relative">
