@@ -19,11 +19,12 @@ export function zodMessage(error: ZodError): AppError {
     errors[key] ??= issue.message
   }
   const [first] = Object.entries(errors)
-  const message = first
-    ? first[0] === 'body'
+  // The field is named once: messages that already start with it ("limit must be …") stand alone.
+  const message = !first
+    ? 'Invalid input'
+    : first[0] === 'body' || first[1].startsWith(`${first[0]} `)
       ? first[1]
       : `${first[0]}: ${first[1]}`
-    : 'Invalid input'
   return new AppError(400, message, errors)
 }
 
