@@ -97,6 +97,22 @@ describe('NUL characters', () => {
     )
     expect((await after.json()).product.name).toBe('Untouched')
   })
+
+  it('in a JSON body nested thousands of levels deep: 400, not a stack overflow', async () => {
+    const cookie = await asAdmin()
+    const p = await createProduct({ name: 'Deep' })
+    const res = await updateProduct(
+      apiRequest(`/api/v1/admin/product/${p.id}`, {
+        method: 'PUT',
+        cookie,
+        body: '{"a":' + '['.repeat(40_000) + ']'.repeat(40_000) + '}',
+        headers: { 'content-type': 'application/json' },
+      }),
+      routeContext({ id: p.id }),
+    )
+    expect(res.status).toBe(400)
+    expect((await res.json()).message).toBe('The body nests deeper than 32 levels')
+  })
 })
 
 describe('request bodies', () => {

@@ -25,16 +25,29 @@ export function checkRequestText(request: Request): void {
   }
 }
 
-/** Every string in a parsed body (JSON values at any depth, form fields), keys included. */
-export function checkBodyText(value: unknown, path = ''): void {
-  if (typeof value === 'string') {
-    if (value.includes(NUL)) throw refuse(path || 'The body')
-    return
-  }
-  if (typeof value !== 'object' || value === null) return
-  for (const [key, item] of Object.entries(value)) {
-    const name = path ? `${path}.${key}` : key
-    if (key.includes(NUL)) throw refuse('A field name')
-    checkBodyText(item, name)
+// No body of this shop nests deeper; a deeper one is refused rather than walked.
+const MAX_DEPTH = 32
+
+/**
+ * Every string in a parsed body (JSON values at any depth, form fields), keys included. Walked
+ * with a list rather than recursion: JSON.parse takes 100 kB of brackets, the stack would not.
+ */
+export function checkBodyText(body: unknown): void {
+  const todo: { value: unknown; path: string; depth: number }[] = [
+    { value: body, path: '', depth: 0 },
+  ]
+  for (let next = todo.pop(); next; next = todo.pop()) {
+    const { value, path, depth } = next
+    if (typeof value === 'string') {
+      if (value.includes(NUL)) throw refuse(path || 'The body')
+      continue
+    }
+    if (typeof value !== 'object' || value === null) continue
+    if (depth >= MAX_DEPTH)
+      throw new AppError(400, `The body nests deeper than ${MAX_DEPTH} levels`)
+    for (const [key, item] of Object.entries(value)) {
+      if (key.includes(NUL)) throw refuse('A field name')
+      todo.push({ value: item, path: path ? `${path}.${key}` : key, depth: depth + 1 })
+    }
   }
 }
