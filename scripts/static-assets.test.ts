@@ -5,6 +5,7 @@ import os from 'node:os'
 import path from 'node:path'
 import zlib from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { raw } from '../tests/support/raw-http'
 import { acceptsBrotli, createStaticAssets } from './static-assets.mjs'
 
 // A build folder with one script, and a stand-in for Next that answers whatever is left to it.
@@ -33,32 +34,14 @@ afterAll(() => {
   fs.rmSync(root, { recursive: true, force: true })
 })
 
-function get(urlPath: string, acceptEncoding?: string, method = 'GET') {
-  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>(
-    (resolve, reject) => {
-      const req = http.request(
-        base + urlPath,
-        {
-          method,
-          headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding },
-        },
-        (res) => {
-          const chunks: Buffer[] = []
-          res.on('data', (c: Buffer) => chunks.push(c))
-          res.on('end', () =>
-            resolve({
-              status: res.statusCode ?? 0,
-              headers: res.headers,
-              body: Buffer.concat(chunks),
-            }),
-          )
-        },
-      )
-      req.on('error', reject)
-      req.end()
-    },
+// The target goes out as written (`..` included), as a hostile client would send it.
+const get = (urlPath: string, acceptEncoding?: string, method = 'GET') =>
+  raw(
+    base,
+    urlPath,
+    acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding },
+    method,
   )
-}
 
 describe('build files in Brotli', () => {
   it('sends a script in Brotli to a browser that accepts it, smaller and decoding to the file', async () => {
@@ -89,6 +72,7 @@ describe('build files in Brotli', () => {
       ['/_next/static/chunks/missing.js', 'br'],
       ['/_next/static/../BUILD_ID', 'br'],
       ['/_next/static/chunks/../../BUILD_ID', 'br'],
+      ['/_next/static/chunks/..%2F..%2FBUILD_ID', 'br'],
       ['/products', 'br'],
     ] as const) {
       const res = await get(urlPath, encoding)
