@@ -18,7 +18,6 @@ const {
 } = require('../lib/cache/cache-settings.cjs')
 
 /** Methods no route serves, refused before Next sees them (Next would answer them with a page). */
-const NEVER = new Set(['TRACE', 'TRACK', 'CONNECT'])
 const PAGE_METHODS = 'GET, HEAD'
 
 /**
@@ -64,9 +63,13 @@ function refuseMethod(req, res) {
   const method = req.method ?? ''
   const api = isApi(req)
   if (method === 'GET' || method === 'HEAD') return false
-  if (api && !NEVER.has(method)) return false
+  // Under /api/ each route answers its own 405 with its own Allow (lib/api/routes.ts); only TRACE,
+  // which Next cannot answer at all, is refused here. (TRACK never gets this far: Node's parser
+  // answers it with 400, and CONNECT goes to the 'connect' event below.)
+  if (api && method !== 'TRACE') return false
+  // A 405 must carry Allow; for TRACE under /api/ that is every method the API uses anywhere.
   refuse(req, res, 405, `Method ${method} is not allowed here.`, {
-    allow: api ? 'GET, HEAD, POST, PUT, DELETE, OPTIONS' : PAGE_METHODS,
+    allow: api ? 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS' : PAGE_METHODS,
   })
   return true
 }
