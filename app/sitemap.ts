@@ -1,6 +1,7 @@
 import type { MetadataRoute } from 'next'
 import { CATEGORIES } from '@/lib/catalog'
 import { cachedRead, CACHE_TAGS } from '@/lib/cache/catalog-cache'
+import { categoryHref } from '@/lib/products/catalog-view'
 import { listSitemapProducts } from '@/lib/products/list-sitemap-entries'
 import { ROUTES } from '@/lib/routes'
 import { siteOrigin } from '@/lib/site-url'
@@ -20,7 +21,7 @@ export default async function sitemap(): Promise<MetadataRoute.Sitemap> {
     { url: `${origin}${ROUTES.categories.path}`, changeFrequency: 'weekly', priority: 0.6 },
     { url: `${origin}${ROUTES.aboutMe.path}`, changeFrequency: 'monthly', priority: 0.3 },
     ...CATEGORIES.map((c) => ({
-      url: `${origin}${ROUTES.products.path}?category=${encodeURIComponent(c)}`,
+      url: `${origin}${categoryHref(c)}`,
       changeFrequency: 'daily' as const,
       priority: 0.7,
     })),

@@ -1,9 +1,9 @@
 import { IconSvg } from '@/components/ui/icons'
 import type { ReactNode } from 'react'
 import type { Category } from '@/lib/catalog'
-import { catalogHref, DEFAULT_FILTERS } from '@/lib/products/catalog-view'
 
 export { STOREFRONT_CATEGORIES, type StorefrontCategory } from '@/lib/catalog'
+export { categoryHref } from '@/lib/products/catalog-view'
 
 /**
  * The 10 decorative colours of SPEC.md §2 (Tailwind's 200 shades). They are tile backgrounds:
@@ -24,11 +24,6 @@ export const CATEGORY_COLORS = [
 
 /** The tile colour of MISCELLANEOUS, outside the 10 so it never repeats another tile's. */
 export const MISC_CATEGORY_COLOR = '#e2e8f0'
-
-/** The first page of /products for one category, all other filters at their defaults. */
-export function categoryHref(categoryName: Category): string {
-  return catalogHref({ ...DEFAULT_FILTERS, categoryName, kind: 'products', page: 1, sort: '' })
-}
 
 const PATHS: Record<Category, ReactNode> = {
   Phone: (

@@ -115,6 +115,11 @@ export function catalogHref(view: CatalogView): string {
   return query ? `${path}?${query}` : path
 }
 
+/** The first page of /products for one category, all other filters at their defaults. */
+export function categoryHref(categoryName: Category): string {
+  return catalogHref({ ...DEFAULT_FILTERS, categoryName, kind: 'products', page: 1, sort: '' })
+}
+
 /** The same view on another page. */
 export function pageHref(view: CatalogView, page: number): string {
   return catalogHref({ ...view, page })
