@@ -1,8 +1,10 @@
-import { eq, inArray } from 'drizzle-orm'
+import { eq, inArray, sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { GET as listRoute } from '@/app/api/v1/products/route'
 import { getDb } from '@/lib/db/client'
 import { products } from '@/lib/db/schema'
+import { queryRows } from '@/lib/db/sql'
+import { fold } from '@/lib/products/match-keyword'
 import type { ProductJson } from '@/lib/products/product-json'
 import { installTestDatabase } from './support/db'
 import { apiRequest, routeContext } from './support/requests'
@@ -83,6 +85,17 @@ describe('keyword search', () => {
       expect(await search(keyword), keyword).toEqual(['Brava Café Espresso Cups (Set of 4)'])
     }
     expect(await search('creme brulee')).toEqual(['Crème Brûlée Torch'])
+  })
+
+  it('folds the letters unaccent spells out (ø, ß, æ, œ, ł) as the database does', async () => {
+    const words = ['Smørrebrød', 'Straße', 'Æble', 'Œuvre', 'Łódź', 'Crème Brûlée', 'Ðoð Þorn']
+    for (const word of words) {
+      const [row] = await queryRows<{ f: string }>(
+        await getDb(),
+        sql`select shop_fold(${word}) as f`,
+      )
+      expect(fold(word), word).toBe(row!.f)
+    }
   })
 
   it('finds the telephoto lens without any price parameter', async () => {

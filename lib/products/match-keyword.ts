@@ -28,9 +28,26 @@ export type KeywordMatch = {
   corrections: Map<string, string[]>
 }
 
+// Letters that no Unicode decomposition takes apart but unaccent spells out (its default rules).
+const SPELLED_OUT: Record<string, string> = {
+  ø: 'o',
+  ł: 'l',
+  ß: 'ss',
+  æ: 'ae',
+  œ: 'oe',
+  đ: 'd',
+  ð: 'd',
+  þ: 'th',
+  ı: 'i',
+}
+
 /** Lower case without accents, like shop_fold in SQL, for what is matched in code. */
 export function fold(text: string): string {
-  return text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase()
+  return text
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[øłßæœđðþı]/gu, (c) => SPELLED_OUT[c] ?? c)
 }
 
 /** A LIKE pattern that finds `text` anywhere: %, _ and \ are literal characters. */
