@@ -6,7 +6,7 @@ import {
   parseCatalogView,
   VIEW_ROUTE,
 } from '@/lib/products/catalog-view'
-import { needsLogin, ROUTES } from '@/lib/routes'
+import { loginHref, needsLogin } from '@/lib/routes'
 
 // Redirects and rewrites only. Whether a visitor may see a page or call an endpoint is decided
 // by the page and the handler on the user re-read from the database; nothing here protects
@@ -72,9 +72,7 @@ export function proxy(request: NextRequest) {
   }
 
   if (needsLogin(pathname) && !request.cookies.has(SESSION_COOKIE)) {
-    const login = new URL(ROUTES.login.path, request.url)
-    login.searchParams.set('redirect', `${pathname}${search}`)
-    return NextResponse.redirect(login)
+    return NextResponse.redirect(new URL(loginHref(`${pathname}${search}`), request.url))
   }
   return NextResponse.next()
 }

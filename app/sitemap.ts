@@ -3,7 +3,7 @@ import { CATEGORIES } from '@/lib/catalog'
 import { cachedRead, CACHE_TAGS } from '@/lib/cache/catalog-cache'
 import { categoryHref } from '@/lib/products/catalog-view'
 import { listSitemapProducts } from '@/lib/products/list-sitemap-entries'
-import { ROUTES } from '@/lib/routes'
+import { productHref, ROUTES } from '@/lib/routes'
 import { siteOrigin } from '@/lib/site-url'
 
 export const dynamic = 'force-dynamic' // read at request time, never at build time
@@ -26,7 +26,7 @@ export default async function sitemap(): Promise<MetadataRoute.Sitemap> {
       priority: 0.7,
     })),
     ...items.map((p) => ({
-      url: `${origin}${ROUTES.product.path.replace('{id}', p.id)}`,
+      url: `${origin}${productHref(p.id)}`,
       lastModified: new Date(p.updatedAt),
       changeFrequency: 'weekly' as const,
       priority: 0.9,

@@ -58,6 +58,16 @@ export function matchesRoute(pattern: string, pathname: string): boolean {
   )
 }
 
+/** A product's page. */
+export function productHref(id: string): string {
+  return ROUTES.product.path.replace('{id}', encodeURIComponent(id))
+}
+
+/** The login page, coming back to `returnTo` (a path of this site) after. */
+export function loginHref(returnTo: string): string {
+  return `${ROUTES.login.path}?${new URLSearchParams({ redirect: returnTo })}`
+}
+
 /** A signed-out visitor on this path goes to the login page first (login and admin routes). */
 export function needsLogin(pathname: string): boolean {
   return ALL.some((r) => r.access !== 'public' && matchesRoute(r.path, pathname))

@@ -1,5 +1,6 @@
 'use client'
 import Link from 'next/link'
+import { loginHref } from '@/lib/routes'
 import { usePathname } from 'next/navigation'
 import { Avatar } from '@/components/ui/avatar'
 import { UserIcon } from '@/components/ui/icons'
@@ -17,7 +18,7 @@ export function UserSlot() {
   if (!user) {
     return (
       <Link
-        href={`/user/login?redirect=${encodeURIComponent(pathname)}`}
+        href={loginHref(pathname)}
         prefetch={false}
         className="inline-flex h-9 items-center gap-1.5 rounded-md bg-byte-cyan px-3 text-sm font-semibold text-byte-night hover:bg-cyan-300"
       >

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { loginHref, nextQuantity } from './add-to-cart'
+import { loginHref, productHref } from '@/lib/routes'
+import { nextQuantity } from './add-to-cart'
 
 describe('nextQuantity', () => {
   it('steps up by one while below the stock and below 4', () => {
@@ -31,6 +32,6 @@ describe('nextQuantity', () => {
 
 describe('loginHref', () => {
   it('leads to the login page and back to the product', () => {
-    expect(loginHref('abc-123')).toBe('/user/login?redirect=%2Fproduct%2Fabc-123')
+    expect(loginHref(productHref('abc-123'))).toBe('/user/login?redirect=%2Fproduct%2Fabc-123')
   })
 })

@@ -4,6 +4,7 @@ import { useId, useState } from 'react'
 import { toast } from '@/components/layout/toast'
 import { mutate } from 'swr'
 import { CartIcon } from '@/components/ui/icons'
+import { loginHref, productHref } from '@/lib/routes'
 import { useMe } from '@/lib/users/use-me'
 
 // SPEC.md §5 and §9: at most 4 per add, at least 1.
@@ -12,11 +13,6 @@ export const MIN_QUANTITY = 1
 
 const STEP_BUTTON =
   'w-11 text-xl font-semibold text-ink hover:bg-slate-100 focus-visible:-outline-offset-2'
-
-/** The login page, coming back to the product after. */
-export function loginHref(productId: string): string {
-  return `/user/login?${new URLSearchParams({ redirect: `/product/${productId}` })}`
-}
 
 export type QuantityStep = { quantity: number; error?: string }
 
@@ -93,7 +89,10 @@ export function AddToCart({ productId, stock }: AddToCartProps) {
       toast.error(
         <span>
           Login to add to cart.{' '}
-          <Link href={loginHref(productId)} className="font-semibold text-brand-700 underline">
+          <Link
+            href={loginHref(productHref(productId))}
+            className="font-semibold text-brand-700 underline"
+          >
             Log in
           </Link>
         </span>,

@@ -2,6 +2,7 @@ import Image from 'next/image'
 import { ShopLink } from '@/components/layout/shop-link'
 import { Stars } from '@/components/ui/stars'
 import { formatPrice } from '@/lib/money'
+import { productHref } from '@/lib/routes'
 import type { ProductJson } from '@/lib/products/product-json'
 
 type ProductCardProps = {
@@ -20,7 +21,7 @@ export function ProductCard({ product, priority = false, headingLevel = 3 }: Pro
   return (
     <ShopLink
       pending="details"
-      href={`/product/${product._id}`}
+      href={productHref(product._id)}
       // One column (phones): a compact row, picture beside the text, so a page of 8 stays short.
       className="group flex overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition hover:-translate-y-0.5 hover:shadow-md sm:flex-col"
     >

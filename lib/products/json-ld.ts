@@ -1,9 +1,10 @@
 import 'server-only'
+import { productHref } from '@/lib/routes'
 import type { ProductDetailJson } from './get-product'
 
 // Product structured data for search engines (schema.org Product with Offer and AggregateRating).
 export function productJsonLd(product: ProductDetailJson, origin: string) {
-  const url = `${origin}/product/${product._id}`
+  const url = `${origin}${productHref(product._id)}`
   return {
     '@context': 'https://schema.org',
     '@type': 'Product',

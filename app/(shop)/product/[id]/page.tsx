@@ -4,6 +4,7 @@ import { ProductDetails } from '@/components/product/product-details'
 import { canonicalId, readProduct } from '@/lib/products/catalog'
 import { productJsonLd, scriptJson } from '@/lib/products/json-ld'
 import { formatPrice } from '@/lib/money'
+import { productHref } from '@/lib/routes'
 import { siteOrigin } from '@/lib/site-url'
 
 // Rendered on first request and cached until the product (or its reviews) change, or at most
@@ -26,11 +27,11 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
       0,
       160,
     ),
-    alternates: { canonical: `/product/${product._id}` },
+    alternates: { canonical: productHref(product._id) },
     openGraph: {
       title: product.name,
       type: 'website',
-      url: `/product/${product._id}`,
+      url: productHref(product._id),
       images: image ? [{ url: image.url, width: 800, height: 800, alt: product.name }] : [],
     },
   }
@@ -39,7 +40,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function ProductPage({ params }: Props) {
   const { id } = await params
   // One URL per product: other spellings of its id lead there (and share its cache entry).
-  if (id !== canonicalId(id)) permanentRedirect(`/product/${encodeURIComponent(canonicalId(id))}`)
+  if (id !== canonicalId(id)) permanentRedirect(productHref(canonicalId(id)))
   const product = await readProduct({ id })
   if (!product) notFound()
   return (
