@@ -19,6 +19,12 @@
 // - Only plain document GETs are kept: no client-navigation (RSC) requests, no API, no responses
 //   that set cookies or are private, and only what Next itself served from or into its cache.
 import { AsyncLocalStorage } from 'node:async_hooks'
+import { createRequire } from 'node:module'
+
+// The cache's lifetimes are the page cache's, set in one place.
+const { MAX_AGE_SECONDS, PAGE_CACHE_CONTROL } = createRequire(import.meta.url)(
+  '../lib/cache/cache-settings.cjs',
+)
 
 const MAX_ENTRY = 2 * 1024 * 1024
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'date'])
@@ -113,8 +119,8 @@ function withVary(value) {
  */
 export function createFrontCache({
   maxBytes = 64 * 1024 * 1024,
-  maxAgeSeconds = 600,
-  htmlCacheControl = 'public, max-age=0, s-maxage=10',
+  maxAgeSeconds = MAX_AGE_SECONDS,
+  htmlCacheControl = PAGE_CACHE_CONTROL,
   now = Date.now,
 } = {}) {
   /** @type {Map<string, { status: number, headers: [string, string][], body: Buffer, tags: string[], cost: number, expiresAt: number }>} */

@@ -11,11 +11,7 @@ import { createStaticAssets } from './static-assets.mjs'
 process.env.NODE_ENV = 'production'
 const ROOT = path.resolve(import.meta.dirname, '..')
 const require = createRequire(import.meta.url)
-const {
-  MAX_AGE_SECONDS,
-  PAGE_CACHE_CONTROL,
-  cacheSettings,
-} = require('../lib/cache/cache-settings.cjs')
+const { cacheSettings } = require('../lib/cache/cache-settings.cjs')
 
 /** Methods no route serves, refused before Next sees them (Next would answer them with a page). */
 const PAGE_METHODS = 'GET, HEAD'
@@ -96,8 +92,6 @@ export async function startServer({
   const { default: next } = await import('next')
   const frontCache = createFrontCache({
     maxBytes: settings.frontCacheBytes,
-    maxAgeSeconds: MAX_AGE_SECONDS,
-    htmlCacheControl: PAGE_CACHE_CONTROL,
   })
   // The page cache handler tells the front cache which tags changed (lib/cache/cache-handler.cjs).
   globalThis.__shopFrontCache = frontCache
