@@ -177,9 +177,9 @@ export function FilterDialog({ view }: { view: CatalogView }) {
 
   function leave(href: string) {
     setOpen(false)
-    const here = window.location.pathname + window.location.search
-    // The same view stays mounted: the dialog gives the focus back to this very button.
-    refocusFilterButton = href !== here
+    // The same view (whatever spelling the address bar has) stays mounted: the dialog gives the
+    // focus back to this very button. Only a new view's button takes it when it mounts.
+    refocusFilterButton = href !== catalogHref(view)
     navigate(href, 'list')
   }
 
