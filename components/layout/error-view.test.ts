@@ -1,7 +1,6 @@
 import { createElement } from 'react'
 import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
-import ShopErrorPage from '@/app/(shop)/error'
 import ErrorPage from '@/app/error'
 import GlobalError from '@/app/global-error'
 
@@ -17,13 +16,6 @@ describe('error pages', () => {
     expect(html).toMatch(/<a href="\/"[^>]*>Go Home<\/a>/)
     expect(html).toContain('Reference: 4242')
     expect(html).not.toContain('database gone')
-  })
-
-  it('the storefront one sits inside the shop shell: the alert, and no second <main>', () => {
-    const html = renderToStaticMarkup(createElement(ShopErrorPage, props))
-    expect(html).toContain('Something went wrong')
-    expect(html).not.toContain('<main')
-    expect(renderToStaticMarkup(createElement(ErrorPage, props))).toContain('<main id="main"')
   })
 
   it('the global one brings its own document', () => {
