@@ -1,6 +1,12 @@
 import type { ReactNode } from 'react'
 import { Shell } from '@/components/layout/shell'
+import { UserStoreSync } from './_components/user-store-sync'
 
 export default function AccountLayout({ children }: { children: ReactNode }) {
-  return <Shell area="account">{children}</Shell>
+  return (
+    <Shell area="account">
+      <UserStoreSync />
+      {children}
+    </Shell>
+  )
 }

@@ -14,9 +14,17 @@ export const TOAST_EVENT = 'shop:toast'
 
 const load = () => import('./area-toaster-view').then((m) => m.toast)
 let last = 0
+let raised = false
+
+/**
+ * Whether this page has raised a toast. A toaster that mounts later (the storefront's, after
+ * 'Login successfully' and the way home) then comes at once: the event went before it listened.
+ */
+export const toastRaised = () => raised
 
 function show(kind: Kind | undefined, message: Message, options?: Options): string {
   const id = options?.id ?? `shop-${++last}`
+  raised = true
   window.dispatchEvent(new Event(TOAST_EVENT))
   void load().then((t) => (kind ? t[kind] : t)(message, { ...options, id }))
   return id

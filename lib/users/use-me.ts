@@ -8,6 +8,9 @@ import type { PublicUser } from './public-user'
 // they can be cached); who is looking is asked here, once, and shared by every island. Guests
 // (no hint cookie) never ask, so their pages make no request that could only answer 401.
 
+/** The SWR key of the signed-in user: login, verify and logout write it so every island follows. */
+export const ME_KEY = '/api/v1/me'
+
 async function fetchMe(url: string): Promise<PublicUser | null> {
   const res = await fetch(url, {
     credentials: 'same-origin',
@@ -16,6 +19,11 @@ async function fetchMe(url: string): Promise<PublicUser | null> {
   if (res.status === 401) return null
   if (!res.ok) throw new Error(`GET ${url} answered ${res.status}`)
   const { user } = (await res.json()) as { user: PublicUser }
+  return fromApiUser(user)
+}
+
+/** A user as the API answers it, as the shop's own pages show it (own avatars by path). */
+export function fromApiUser(user: PublicUser): PublicUser {
   return { ...user, avatar: { ...user.avatar, url: ownImagePath(user.avatar.url) } }
 }
 
@@ -27,19 +35,38 @@ function ownImagePath(url: string): string {
   return pathname.startsWith('/media/') ? pathname : url
 }
 
+const HINT_EVENT = 'shop:signed-in-hint'
+
 const hasHint = () =>
   document.cookie.split(';').some((c) => c.trim().startsWith(`${SIGNED_IN_HINT_COOKIE}=`))
-const noSubscription = () => () => {}
+
+// The hint cookie changes only through a login, a verification, a reset or a logout answer;
+// the code that got the answer says so (signedInChanged), and the islands read the cookie again.
+// Another tab's login or logout shows when this one comes back into view.
+function subscribeHint(onChange: () => void) {
+  window.addEventListener(HINT_EVENT, onChange)
+  window.addEventListener('focus', onChange)
+  return () => {
+    window.removeEventListener(HINT_EVENT, onChange)
+    window.removeEventListener('focus', onChange)
+  }
+}
+
+/** Tells every useMe() that the session cookies were just set or cleared. */
+export function signedInChanged() {
+  window.dispatchEvent(new Event(HINT_EVENT))
+}
 
 export function useMe() {
   // null while hydrating (the server cannot know), then what the browser's cookies say.
-  const hinted = useSyncExternalStore<boolean | null>(noSubscription, hasHint, () => null)
-  const { data, isLoading, mutate } = useSWR(hinted ? '/api/v1/me' : null, fetchMe, {
+  const hinted = useSyncExternalStore<boolean | null>(subscribeHint, hasHint, () => null)
+  const { data, isLoading, mutate } = useSWR(hinted ? ME_KEY : null, fetchMe, {
     revalidateOnFocus: true,
     shouldRetryOnError: false,
   })
   return {
-    user: data ?? null,
+    // Without the hint nobody is signed in, whatever an older answer said.
+    user: hinted ? (data ?? null) : null,
     isLoading: hinted === null || (hinted && isLoading),
     refresh: mutate,
   }

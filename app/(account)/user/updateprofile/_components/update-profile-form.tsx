@@ -1,0 +1,76 @@
+'use client'
+import { useState, type FormEvent } from 'react'
+import { AvatarField } from '@/components/forms/avatar-field'
+import { FormAlert } from '@/components/forms/form-alert'
+import { SubmitButton } from '@/components/forms/submit-button'
+import { TextField } from '@/components/forms/text-field'
+import { toast } from '@/components/layout/toast'
+import { accountRequest } from '@/lib/users/account-request'
+import { signedIn } from '@/lib/users/session-events'
+import { useUserStore } from '@/lib/users/use-user-store'
+
+/** Name, e-mail and (optionally) a new picture; the current values come from the server. */
+export function UpdateProfileForm(current: { name: string; email: string; avatarUrl: string }) {
+  const raise = useUserStore((s) => s.raise)
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({})
+
+  function fail(message: string, errors: Record<string, string> = {}) {
+    setError(message)
+    setFieldErrors(errors)
+    toast.error(message)
+  }
+
+  async function onSubmit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault()
+    if (busy) return
+    const form = new FormData(e.currentTarget)
+    // No new picture chosen: the field is left out, and the server keeps the current one.
+    const avatar = form.get('avatar')
+    if (avatar instanceof File && avatar.size === 0) form.delete('avatar')
+    setBusy(true)
+    setError(null)
+    const answer = await accountRequest('PUT', '/api/v1/me/update', form)
+    if (answer.ok) {
+      // The top bar's avatar and the store follow at once.
+      if (answer.user) await signedIn(answer.user)
+      return raise('profileUpdated')
+    }
+    setBusy(false)
+    fail(answer.message, answer.errors)
+  }
+
+  return (
+    <form onSubmit={onSubmit} className="space-y-4" encType="multipart/form-data">
+      <TextField
+        label="Name"
+        name="name"
+        autoComplete="name"
+        required
+        minLength={4}
+        maxLength={30}
+        defaultValue={current.name}
+        error={fieldErrors.name}
+      />
+      <TextField
+        label="Email"
+        name="email"
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        required
+        defaultValue={current.email}
+        error={fieldErrors.email}
+      />
+      <AvatarField
+        name="avatar"
+        label="New profile picture (optional)"
+        currentUrl={current.avatarUrl}
+        onProblem={(m) => fail(m)}
+      />
+      <FormAlert message={error} />
+      <SubmitButton busy={busy}>Update</SubmitButton>
+    </form>
+  )
+}

@@ -1,0 +1,28 @@
+'use client'
+import { mutate } from 'swr'
+import type { PublicUser } from './public-user'
+import { fromApiUser, ME_KEY, signedInChanged } from './use-me'
+import { useUserStore } from './use-user-store'
+
+// After an answer that set or cleared the session cookies: every island (top bar avatar, menu,
+// account screens) learns it now, without a reload and without asking /api/v1/me again.
+
+/** Login, Guest Mode, verify, reset or a profile update answered with this user. */
+export async function signedIn(user: PublicUser) {
+  const own = fromApiUser(user)
+  await mutate(ME_KEY, own, { revalidate: false })
+  useUserStore.getState().setUser(own)
+  signedInChanged()
+}
+
+/** Logout answered: nobody is signed in here any more; the saved shipping address goes too. */
+export async function signedOut() {
+  try {
+    localStorage.removeItem('shippingData')
+  } catch {
+    // Storage may be unavailable (private mode, a blocked origin): nothing was saved then.
+  }
+  useUserStore.getState().reset()
+  await mutate(ME_KEY, null, { revalidate: false })
+  signedInChanged()
+}
