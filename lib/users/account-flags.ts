@@ -1,3 +1,4 @@
+'use client'
 import { ROUTES } from '@/lib/routes'
 
 // The one-shot flags of SPEC.md §4 for the account screens: each, once raised, shows its toast

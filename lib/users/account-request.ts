@@ -1,3 +1,4 @@
+'use client'
 import type { PublicUser } from './public-user'
 
 // How the account screens call /api/v1: one request, one answer the form can show. The server's

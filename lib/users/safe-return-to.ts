@@ -1,3 +1,4 @@
+import 'server-only'
 // TODO(lead): local stand-in for `safeReturnTo` of lib/routes.ts (the proxy helper's). When both
 // are in main, import that one in app/(account)/user/login/page.tsx and delete this file and its
 // test (fold any case below that the other test lacks).
