@@ -161,6 +161,29 @@ describe('POST /api/v1/register', () => {
     expect(after).toBe(before)
   })
 
+  it('refuses a signup posted from another site with 403 and creates nothing', async () => {
+    const email = uniqueEmail('csrf')
+    const body = form({
+      name: 'Forged Form',
+      email,
+      password: GOOD_PASSWORD,
+      image: imageFile(await avatarPng()),
+    })
+    for (const headers of [
+      { origin: 'https://evil.example' },
+      { origin: 'null' },
+      { 'sec-fetch-site': 'cross-site' },
+    ]) {
+      const res = await call(
+        fromAddress(someAddress(), () =>
+          register(apiRequest('/api/v1/register', { method: 'POST', body, headers }), none),
+        ),
+      )
+      expect(res.status).toBe(403)
+    }
+    expect(await db().select().from(users).where(eq(users.email, email))).toHaveLength(0)
+  })
+
   it('answers a taken address exactly like a new one, and mails its owner a notice instead', async () => {
     const email = uniqueEmail('taken')
     const first = await signUp({ name: 'First Owner', email, password: GOOD_PASSWORD })
