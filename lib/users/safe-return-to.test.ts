@@ -19,6 +19,8 @@ describe('safeReturnTo', () => {
       'evil.example',
       '',
       ' /user/profile',
+      '/a/..//evil.example/',
+      '/.//evil.example',
     ]) {
       expect(safeReturnTo(bad), bad).toBeNull()
     }

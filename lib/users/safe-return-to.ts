@@ -22,6 +22,8 @@ export function safeReturnTo(value: string | null | undefined): string | null {
   }
   if (url.origin !== BASE) return null
   const path = `${url.pathname}${url.search}${url.hash}`
+  // Resolving dot segments can make a new host of it: '/a/..//evil.example' is '//evil.example'.
+  if (path.startsWith('//')) return null
   // Coming back to the login page itself would only show the form again.
   if (url.pathname === '/user/login') return null
   return path
