@@ -169,7 +169,7 @@ describe('POST /api/v1/register', () => {
       password: GOOD_PASSWORD,
       image: imageFile(await avatarPng()),
     })
-    for (const headers of [
+    for (const headers of <Record<string, string>[]>[
       { origin: 'https://evil.example' },
       { origin: 'null' },
       { 'sec-fetch-site': 'cross-site' },
