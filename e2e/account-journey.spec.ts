@@ -1,10 +1,10 @@
 import type { Page } from '@playwright/test'
 import sharp from 'sharp'
 import { test, expect } from './support/fixtures'
+import { linkPath, waitForMail } from './support/mail'
 
-// Issue 7's journey, as a newcomer on the demo does it: signup with an avatar → the mail in the
-// demo mailbox (/dev/mailbox: the e2e server runs in demo mode, with the outbox in its DATA_DIR)
-// → verify → profile → update profile and avatar → change password (another browser of the same
+// Issue 7's journey: signup with an avatar → the mail, received over SMTP by the test server's
+// sink (e2e/support/mail.ts) → verify → profile → update profile and avatar → change password (another browser of the same
 // user is signed out) → logout → forgot → reset from the mailed link → login with the new
 // password. Its own account, so no other spec's signed-in demo accounts are disturbed.
 
@@ -17,29 +17,6 @@ function picture(r: number, g: number, b: number) {
   return sharp({ create: { width: 96, height: 96, channels: 3, background: { r, g, b } } })
     .png()
     .toBuffer()
-}
-
-/**
- * The path of the newest link to `route` in a mail to `to`, read in the demo mailbox. Mail may
- * be sent after the answer, so the mailbox is read again until it is there.
- */
-async function mailedLink(page: Page, to: string, route: string): Promise<string> {
-  let href: string | null = null
-  await expect(async () => {
-    await page.goto('/dev/mailbox')
-    const message = page
-      .getByRole('article')
-      .filter({ has: page.getByText(to, { exact: true }) })
-      .filter({ has: page.locator(`a[href*="${route}"]`) })
-      .first()
-    href = await message.locator(`a[href*="${route}"]`).first().getAttribute('href', {
-      timeout: 1000,
-    })
-    expect(href).toBeTruthy()
-  }).toPass({ timeout: 20_000 })
-  // The link is built from APP_URL; this browser's cookies belong to the test's own host.
-  const url = new URL(href!, 'http://127.0.0.1')
-  return `${url.pathname}${url.search}`
 }
 
 async function logIn(page: Page, email: string, password: string) {
@@ -77,10 +54,15 @@ test('signup → verify → profile → update → change password → logout �
 
   // Not verified yet: a correct password is told so, and offered a new link.
   await logIn(page, email, first)
-  await expect(page.getByRole('button', { name: 'Send a new verification link' })).toBeVisible()
+  await expect(toast(page, 'Please verify your e-mail address first')).toBeVisible()
+  await page.getByRole('button', { name: 'Send a new verification link' }).click()
+  await expect(toast(page, 'a new link is on its way')).toBeVisible()
+  // The newest of the two verification mails: the resent one.
+  await waitForMail(email, /Verify your ByteShop account/, 1)
 
   // Verify through the mailed link: signed in, home.
-  await page.goto(await mailedLink(page, email, '/user/verify/'))
+  const verifyMail = await waitForMail(email, /Verify your ByteShop account/)
+  await page.goto(linkPath(verifyMail, '/user/verify/'))
   await page.getByRole('button', { name: 'Verify' }).click()
   await expect(toast(page, 'User account verify')).toBeVisible()
   await expect(page).toHaveURL(HOME)
@@ -145,7 +127,8 @@ test('signup → verify → profile → update → change password → logout �
   await page.getByRole('button', { name: 'Send Token' }).click()
   await expect(toast(page, 'Token sent to your email')).toBeVisible()
   await expect(page).toHaveURL(/\/forgetpasswordmessage$/)
-  await page.goto(await mailedLink(page, email, '/password/reset/'))
+  const resetMail = await waitForMail(email, /Reset your ByteShop password/)
+  await page.goto(linkPath(resetMail, '/password/reset/'))
   await page.getByLabel('New Password').fill(third)
   await page.getByLabel('Confirm Password').fill(third)
   await page.getByRole('button', { name: 'Update' }).click()
