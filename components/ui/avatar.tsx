@@ -1,7 +1,7 @@
 import Image from 'next/image'
 import { UserIcon } from './icons'
 
-const SIZES = { 36: 'size-9', 48: 'size-12', 160: 'size-40' } as const
+const SIZES = { 36: 'size-9', 48: 'size-12' } as const
 
 /** A person's picture, or a neutral silhouette when they have none; `alt` names it either way. */
 export function Avatar({ url, alt, size }: { url: string; alt: string; size: keyof typeof SIZES }) {
@@ -13,7 +13,7 @@ export function Avatar({ url, alt, size }: { url: string; alt: string; size: key
   }
   return (
     <span className={`flex ${box} items-center justify-center bg-brand-600 text-white`}>
-      <UserIcon className={size === 36 ? 'size-5' : size === 48 ? 'size-6' : 'size-20'} />
+      <UserIcon className={size === 36 ? 'size-5' : 'size-6'} />
       <span className="sr-only">{alt}</span>
     </span>
   )

@@ -1,18 +1,18 @@
 'use client'
 import { mutate } from 'swr'
 import type { PublicUser } from './public-user'
-import { fromApiUser, ME_KEY, signedInChanged } from './use-me'
+import { fromApiUser, ME_KEY } from './use-me'
 import { useUserStore } from './use-user-store'
 
 // After an answer that set or cleared the session cookies: every island (top bar avatar, menu,
-// account screens) learns it now, without a reload and without asking /api/v1/me again.
+// account screens) learns it now, without a reload and without asking /api/v1/me again. The
+// caller then navigates, and useMe() reads the (changed) hint cookie as the islands re-render.
 
 /** Login, Guest Mode, verify, reset or a profile update answered with this user. */
 export async function signedIn(user: PublicUser) {
   const own = fromApiUser(user)
   await mutate(ME_KEY, own, { revalidate: false })
   useUserStore.getState().setUser(own)
-  signedInChanged()
 }
 
 /** Logout answered: nobody is signed in here any more; the saved shipping address goes too. */
@@ -24,5 +24,4 @@ export async function signedOut() {
   }
   useUserStore.getState().reset()
   await mutate(ME_KEY, null, { revalidate: false })
-  signedInChanged()
 }

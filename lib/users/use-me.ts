@@ -35,38 +35,21 @@ function ownImagePath(url: string): string {
   return pathname.startsWith('/media/') ? pathname : url
 }
 
-const HINT_EVENT = 'shop:signed-in-hint'
-
 const hasHint = () =>
   document.cookie.split(';').some((c) => c.trim().startsWith(`${SIGNED_IN_HINT_COOKIE}=`))
-
-// The hint cookie changes only through a login, a verification, a reset or a logout answer;
-// the code that got the answer says so (signedInChanged), and the islands read the cookie again.
-// Another tab's login or logout shows when this one comes back into view.
-function subscribeHint(onChange: () => void) {
-  window.addEventListener(HINT_EVENT, onChange)
-  window.addEventListener('focus', onChange)
-  return () => {
-    window.removeEventListener(HINT_EVENT, onChange)
-    window.removeEventListener('focus', onChange)
-  }
-}
-
-/** Tells every useMe() that the session cookies were just set or cleared. */
-export function signedInChanged() {
-  window.dispatchEvent(new Event(HINT_EVENT))
-}
+// No subscription: the hint changes only with a login, verify, reset or logout answer, and each
+// of those navigates; the islands read the cookie again as they render for the new path.
+const noSubscription = () => () => {}
 
 export function useMe() {
   // null while hydrating (the server cannot know), then what the browser's cookies say.
-  const hinted = useSyncExternalStore<boolean | null>(subscribeHint, hasHint, () => null)
+  const hinted = useSyncExternalStore<boolean | null>(noSubscription, hasHint, () => null)
   const { data, isLoading, mutate } = useSWR(hinted ? ME_KEY : null, fetchMe, {
     revalidateOnFocus: true,
     shouldRetryOnError: false,
   })
   return {
-    // Without the hint nobody is signed in, whatever an older answer said.
-    user: hinted ? (data ?? null) : null,
+    user: data ?? null,
     isLoading: hinted === null || (hinted && isLoading),
     refresh: mutate,
   }

@@ -1,19 +1,39 @@
 import type { Metadata } from 'next'
 import { FormCard } from '@/components/forms/form-card'
 import { env } from '@/lib/env'
-import { LoginForm } from './_components/login-form'
+import { matchesRoute, ROUTES } from '@/lib/routes'
 import { safeReturnTo } from '@/lib/users/safe-return-to'
+import { LoginForm } from './_components/login-form'
 
 export const metadata: Metadata = { title: 'Login' }
+
+// The screens a signed-out visitor uses on the way in (the top bar's Login link names them as
+// the return target like any page): coming back to one after login would be pointless, or, for
+// a token link, spent. Home instead.
+const WAY_IN = [
+  ROUTES.login,
+  ROUTES.signup,
+  ROUTES.forgotPassword,
+  ROUTES.verifyMessage,
+  ROUTES.verify,
+  ROUTES.resetPassword,
+  ROUTES.resetMailSent,
+].map((r) => r.path)
+
+function returnTarget(redirect: string | string[] | undefined): string | null {
+  const target = safeReturnTo(typeof redirect === 'string' ? redirect : null)
+  if (!target) return null
+  const { pathname } = new URL(target, 'http://x')
+  return WAY_IN.some((p) => matchesRoute(p, pathname)) ? null : target
+}
 
 // Dynamic (it reads the query); Guest Mode is offered only where env().demoMode allows it, and
 // the button carries no credentials: the server endpoint knows the demo account.
 export default async function LoginPage({ searchParams }: PageProps<'/user/login'>) {
   const { redirect } = await searchParams
-  const returnTo = safeReturnTo(typeof redirect === 'string' ? redirect : null)
   return (
     <FormCard title="Login">
-      <LoginForm demoMode={env().demoMode} returnTo={returnTo} />
+      <LoginForm demoMode={env().demoMode} returnTo={returnTarget(redirect)} />
     </FormCard>
   )
 }

@@ -1,6 +1,7 @@
 import type { Metadata } from 'next'
 import Link from 'next/link'
-import { Avatar } from '@/components/ui/avatar'
+import { UserIcon } from '@/components/ui/icons'
+import Image from 'next/image'
 import { requireUser } from '@/lib/auth/guards'
 import { ROUTES } from '@/lib/routes'
 import { LogoutButton } from './_components/logout-button'
@@ -20,7 +21,20 @@ export default async function ProfilePage() {
       <div className="mt-6 grid gap-8 rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8 md:grid-cols-[auto_1fr]">
         <div className="flex flex-col items-center gap-4">
           <span className="block size-40 overflow-hidden rounded-full ring-4 ring-brand-100">
-            <Avatar url={user.avatarUrl} alt={`${user.name}'s profile picture`} size={160} />
+            {user.avatarUrl ? (
+              <Image
+                src={user.avatarUrl}
+                alt={`${user.name}'s profile picture`}
+                width={160}
+                height={160}
+                className="size-40 object-cover"
+              />
+            ) : (
+              <span className="flex size-40 items-center justify-center bg-brand-600 text-white">
+                <UserIcon className="size-20" />
+                <span className="sr-only">{`${user.name}'s profile picture`}</span>
+              </span>
+            )}
           </span>
           <Link href={ROUTES.updateProfile.path} prefetch={false} className={LINK_BUTTON}>
             Edit Profile
