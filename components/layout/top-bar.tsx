@@ -18,7 +18,11 @@ export function TopBar() {
         </div>
         <div className="ml-auto flex items-center gap-2 md:ml-0">
           <MainNav />
-          <UserSlot />
+          {/* One width whatever the slot holds (placeholder, Login or avatar, right-aligned):
+              nothing in the bar moves when the answer arrives or the visitor logs in or out. */}
+          <span className="flex w-[5.5rem] shrink-0 justify-end">
+            <UserSlot />
+          </span>
         </div>
       </div>
     </header>

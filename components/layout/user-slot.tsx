@@ -6,20 +6,8 @@ import { Avatar } from '@/components/ui/avatar'
 import { UserIcon } from '@/components/ui/icons'
 import { useMe } from '@/lib/users/use-me'
 
-/**
- * Login link for guests, the avatar (to the profile) for signed-in users. The slot keeps one
- * width whatever it holds (right-aligned), so nothing in the top bar moves when the answer
- * arrives or the visitor logs in or out.
- */
+/** Login link for guests, the avatar (to the profile) for signed-in users. */
 export function UserSlot() {
-  return (
-    <span className="flex w-[5.5rem] shrink-0 justify-end">
-      <UserSlotContent />
-    </span>
-  )
-}
-
-function UserSlotContent() {
   const { user, isLoading } = useMe()
   const pathname = usePathname()
 

@@ -1,16 +1,20 @@
 'use client'
 import { mutate } from 'swr'
 import type { PublicUser } from './public-user'
-import { fromApiUser, ME_KEY } from './use-me'
+import { ownImagePath } from './use-me'
 import { useUserStore } from './use-user-store'
 
 // After an answer that set or cleared the session cookies: every island (top bar avatar, menu,
 // account screens) learns it now, without a reload and without asking /api/v1/me again. The
 // caller then navigates, and useMe() reads the (changed) hint cookie as the islands re-render.
 
+/** The key of useMe()'s SWR cache: what the top bar and every other island read. */
+export const ME_KEY = '/api/v1/me'
+
 /** Login, Guest Mode, verify, reset or a profile update answered with this user. */
 export async function signedIn(user: PublicUser) {
-  const own = fromApiUser(user)
+  // As useMe() keeps it: the shop's own avatars by path.
+  const own = { ...user, avatar: { ...user.avatar, url: ownImagePath(user.avatar.url) } }
   await mutate(ME_KEY, own, { revalidate: false })
   useUserStore.getState().setUser(own)
 }

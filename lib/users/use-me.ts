@@ -8,9 +8,6 @@ import type { PublicUser } from './public-user'
 // they can be cached); who is looking is asked here, once, and shared by every island. Guests
 // (no hint cookie) never ask, so their pages make no request that could only answer 401.
 
-/** The SWR key of the signed-in user: login, verify and logout write it so every island follows. */
-export const ME_KEY = '/api/v1/me'
-
 async function fetchMe(url: string): Promise<PublicUser | null> {
   const res = await fetch(url, {
     credentials: 'same-origin',
@@ -19,17 +16,12 @@ async function fetchMe(url: string): Promise<PublicUser | null> {
   if (res.status === 401) return null
   if (!res.ok) throw new Error(`GET ${url} answered ${res.status}`)
   const { user } = (await res.json()) as { user: PublicUser }
-  return fromApiUser(user)
-}
-
-/** A user as the API answers it, as the shop's own pages show it (own avatars by path). */
-export function fromApiUser(user: PublicUser): PublicUser {
   return { ...user, avatar: { ...user.avatar, url: ownImagePath(user.avatar.url) } }
 }
 
 // The API answers absolute image URLs, for clients on other origins; the shop's own pages show
 // its stored images by path (next/image takes no absolute URL it was not configured for).
-function ownImagePath(url: string): string {
+export function ownImagePath(url: string): string {
   if (!url) return url
   const { pathname } = new URL(url, window.location.origin)
   return pathname.startsWith('/media/') ? pathname : url
@@ -38,13 +30,14 @@ function ownImagePath(url: string): string {
 const hasHint = () =>
   document.cookie.split(';').some((c) => c.trim().startsWith(`${SIGNED_IN_HINT_COOKIE}=`))
 // No subscription: the hint changes only with a login, verify, reset or logout answer, and each
-// of those navigates; the islands read the cookie again as they render for the new path.
+// of those navigates; the islands read the cookie again as they render for the new path
+// (lib/users/session-events.ts fills the cache first).
 const noSubscription = () => () => {}
 
 export function useMe() {
   // null while hydrating (the server cannot know), then what the browser's cookies say.
   const hinted = useSyncExternalStore<boolean | null>(noSubscription, hasHint, () => null)
-  const { data, isLoading, mutate } = useSWR(hinted ? ME_KEY : null, fetchMe, {
+  const { data, isLoading, mutate } = useSWR(hinted ? '/api/v1/me' : null, fetchMe, {
     revalidateOnFocus: true,
     shouldRetryOnError: false,
   })
