@@ -1,13 +1,13 @@
 import { NextResponse, type NextRequest } from 'next/server'
 import { SESSION_COOKIE, SIGNED_IN_HINT_COOKIE } from '@/lib/auth/session-cookie'
-import { newNonce, noncePolicy, usesNoncePolicy } from '@/lib/csp'
+import { inNonceArea, newNonce, noncePolicy, STATIC_POLICY } from '@/lib/csp'
 import {
   catalogHref,
   encodeViewSegment,
   parseCatalogView,
   VIEW_ROUTE,
 } from '@/lib/products/catalog-view'
-import { isAdminRoute, loginHref, needsLogin } from '@/lib/routes'
+import { isAdminRoute, isPage, loginHref, needsLogin } from '@/lib/routes'
 
 // Redirects, rewrites and headers only. Whether a visitor may see a page or call an endpoint is
 // decided by the page (requireUser, requireAdmin) and the handler on the user re-read from the
@@ -21,7 +21,8 @@ import { isAdminRoute, loginHref, needsLogin } from '@/lib/routes'
 //   header, a cookie) would make it per-visitor and uncacheable.
 // - The account, cart, checkout and admin pages (lib/csp.ts NONCE_PATH_PREFIXES) render per
 //   visitor anyway, so each response gets a fresh nonce and a policy without 'unsafe-inline' for
-//   scripts; next.config.ts leaves the static policy off them, so the browser sees only this one.
+//   scripts; next.config.ts leaves the static policy off these areas, so the browser sees only
+//   the one set here.
 
 /**
  * The catalog URLs (/, /products, /products/{keyword}) with their query strings become one path
@@ -91,7 +92,14 @@ export function proxy(request: NextRequest) {
     return NextResponse.redirect(new URL('/', request.url))
   }
 
-  if (usesNoncePolicy(pathname)) return withNoncePolicy(request)
+  if (inNonceArea(pathname)) {
+    if (isPage(pathname)) return withNoncePolicy(request)
+    // Not a page: the shared not-found page answers, prerendered once (with no nonce, or the
+    // nonce of whoever first asked), so only the static policy lets its scripts run.
+    const response = NextResponse.next()
+    response.headers.set('content-security-policy', STATIC_POLICY)
+    return response
+  }
   return NextResponse.next()
 }
 

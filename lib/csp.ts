@@ -8,9 +8,10 @@
 //   'unsafe-inline' for Next's inline bootstrap scripts.
 // - The account, cart, checkout and admin pages render per request anyway (they depend on the
 //   visitor), so proxy.ts gives them a fresh nonce and a policy without 'unsafe-inline' for
-//   scripts. Every page under these paths must render dynamically (the (account) and admin
-//   layouts call connection()); a prerendered page there would have no nonce on its scripts and
-//   would not run.
+//   scripts. Every page there must render dynamically (the (account) and admin layouts call
+//   connection(); /cart, in the (shop) group, must do so itself): a prerendered page would have
+//   no nonce, or a past visitor's, on its scripts, and they would not run. For the same reason
+//   an unknown path there (the shared not-found page, prerendered) gets the static policy.
 // A response must get exactly one of the two: two CSP headers both apply (the browser enforces
 // the intersection), so the static rule in next.config.ts skips the nonce paths.
 
@@ -58,10 +59,11 @@ export function newNonce(): string {
 }
 
 /**
- * The first path segments (or segment pairs) of the pages that get the nonce policy: the
- * (account) group, the cart and checkout, the demo mailbox and the admin area. A path is one
- * of them when it is the prefix itself or continues with '/'. proxy.ts's matcher must reach
- * each of them (a unit test checks it).
+ * The areas of the dynamic pages: the (account) group, the cart and checkout, the demo mailbox
+ * and the admin area. A path is in one when it is the prefix itself or continues with '/'.
+ * next.config.ts leaves its static policy off them all; proxy.ts (whose matcher must reach each
+ * of them, a unit test checks it) gives the shop's pages there the nonce policy, and the other
+ * paths, answered by the shared prerendered not-found page, the static one.
  */
 export const NONCE_PATH_PREFIXES = [
   '/user',
@@ -76,13 +78,13 @@ export const NONCE_PATH_PREFIXES = [
 ] as const
 
 // Case-sensitive, like proxy.ts's matcher and (with experimental.caseSensitiveRoutes in
-// next.config.ts) the header rules: `/USER/login` is no nonce path anywhere, so it keeps the
+// next.config.ts) the header rules: `/USER/login` is in no area anywhere, so it keeps the
 // static policy rather than getting neither.
-const NONCE_PATH = new RegExp(`^(?:${NONCE_PATH_PREFIXES.map((p) => p.slice(1)).join('|')})(?:/|$)`)
+const NONCE_AREA = new RegExp(`^(?:${NONCE_PATH_PREFIXES.map((p) => p.slice(1)).join('|')})(?:/|$)`)
 
-/** Whether a page at this path gets the per-request nonce policy (from proxy.ts). */
-export function usesNoncePolicy(pathname: string): boolean {
-  return NONCE_PATH.test(pathname.slice(1))
+/** Whether a path is in one of the areas whose policy proxy.ts sets (see NONCE_PATH_PREFIXES). */
+export function inNonceArea(pathname: string): boolean {
+  return NONCE_AREA.test(pathname.slice(1))
 }
 
 /**

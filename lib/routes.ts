@@ -20,6 +20,7 @@ export const ROUTES = {
   resetPassword: { path: '/password/reset/{token}', access: 'public', crawl: false },
   resetMailSent: { path: '/forgetpasswordmessage', access: 'public', crawl: false },
   aboutMe: { path: '/aboutme', access: 'public', crawl: true },
+  devMailbox: { path: '/dev/mailbox', access: 'public', crawl: false },
 
   checkout: { path: '/cart/checkout', access: 'login', crawl: false },
   shippingInfo: { path: '/cart/shippinginfo', access: 'login', crawl: false },
@@ -47,15 +48,24 @@ const ALL: readonly Route[] = Object.values(ROUTES)
 
 /** Whether a concrete path is an instance of a route pattern (URL paths compared lower-case). */
 export function matchesRoute(pattern: string, pathname: string): boolean {
+  return matches(pattern, pathname.toLowerCase())
+}
+
+function matches(pattern: string, pathname: string): boolean {
   const want = pattern.split('/')
-  const got = pathname
-    .toLowerCase()
-    .replace(/(.)\/+$/, '$1')
-    .split('/')
+  const got = pathname.replace(/(.)\/+$/, '$1').split('/')
   return (
     want.length === got.length &&
     want.every((segment, i) => (segment.startsWith('{') ? got[i] !== '' : segment === got[i]))
   )
+}
+
+/**
+ * Whether a path is one of the shop's pages, its fixed segments spelled exactly as Next routes
+ * them (case-sensitively): anything else is answered by the shared not-found page.
+ */
+export function isPage(pathname: string): boolean {
+  return ALL.some((r) => matches(r.path, pathname))
 }
 
 /** A product's page. */
