@@ -23,8 +23,9 @@ export async function signIn(context: BrowserContext, who: Who) {
       expires: Math.floor(Date.now() / 1000) + 3600,
     },
     {
+      // The hint holds the role, as the login route sets it (proxy.ts reads it for /admin).
       name: SIGNED_IN_HINT_COOKIE,
-      value: '1',
+      value: DEMO_ACCOUNTS[who].role,
       domain: '127.0.0.1',
       path: '/',
       sameSite: 'Lax',
