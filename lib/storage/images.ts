@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto'
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import sharp, { type Metadata } from 'sharp'
+import { AppError } from '@/lib/api/errors'
 import { env } from '@/lib/env'
 
 // Image files live under DATA_DIR/uploads and are served by app/media/[file]/route.ts.
@@ -16,12 +17,10 @@ export const UPLOAD_LIMITS = { bytes: 5 * 1024 * 1024, pixels: 25_000_000 } as c
 
 export type StoredImage = { url: string; publicId: string; width: number; height: number }
 
-export class ImageRejectedError extends Error {
-  constructor(
-    message: string,
-    readonly status: 413 | 415 | 400,
-  ) {
-    super(message)
+/** An upload refused for what it is; answers with its own status (413, 415, 400) and message. */
+export class ImageRejectedError extends AppError {
+  constructor(message: string, status: 413 | 415 | 400) {
+    super(status, message)
     this.name = 'ImageRejectedError'
   }
 }
@@ -94,4 +93,10 @@ export async function readStoredImage(
   } catch {
     return undefined
   }
+}
+
+/** Removes an uploaded image file; names that are not one, and missing files, are ignored. */
+export async function removeStoredImage(publicId: string): Promise<void> {
+  if (!NAME_PATTERN.test(publicId)) return
+  await fs.rm(path.join(uploadsDir(), publicId), { force: true })
 }
