@@ -99,7 +99,16 @@ describe('safeReturnTo', () => {
   })
 
   it('answers home for nothing at all', () => {
-    for (const value of [null, undefined, '', 'user/profile', '.', '?x=1', '#top'])
+    for (const value of [
+      null,
+      undefined,
+      '',
+      'user/profile',
+      '.',
+      '?x=1',
+      '#top',
+      '/user/login?a=1',
+    ])
       expect(safeReturnTo(value), String(value)).toBe('/')
     expect(safeReturnTo(`/${'a'.repeat(3000)}`)).toBe('/')
   })

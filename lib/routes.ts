@@ -137,6 +137,8 @@ export function safeReturnTo(value: string | null | undefined): string {
   // Resolving dot segments can make a new path of it: '/a/..//evil.com' becomes '//evil.com'.
   const target = `${url.pathname}${url.search}${url.hash}`
   if (url.origin !== 'http://x' || !isPlainPath(target)) return HOME
+  // Back to the login page itself would only show the form again.
+  if (url.pathname === ROUTES.login.path) return HOME
   return target
 }
 
