@@ -2,7 +2,7 @@ import 'server-only'
 import { createHash, randomBytes } from 'node:crypto'
 import fs from 'node:fs/promises'
 import path from 'node:path'
-import sharp from 'sharp'
+import sharp, { type OutputInfo } from 'sharp'
 import { env } from '@/lib/env'
 import { declaredDimensions, sniffImageType } from './image-header'
 
@@ -89,7 +89,7 @@ export async function storeUploadedImage(
     throw new ImageRejectedError('Images may have at most 25 megapixels', 413)
   }
   const side = opts.maxSide ?? MAX_SIDE
-  let encoded: { data: Buffer; info: sharp.OutputInfo }
+  let encoded: { data: Buffer; info: OutputInfo }
   try {
     // limitInputPixels again, in case a header said less than the decoder finds.
     encoded = await sharp(bytes, { limitInputPixels: UPLOAD_LIMITS.pixels })
