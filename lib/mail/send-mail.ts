@@ -42,6 +42,10 @@ export function outboxDir(): string {
   return path.join(env().dataDir, 'outbox')
 }
 
+// Every path of the outbox is built here, inside outboxDir(), so the build's file tracing knows
+// the folder and does not take in the whole project.
+const outboxFile = (name: string) => path.join(outboxDir(), name)
+
 // A header value is one line: a CR or LF in it (from a name, say) could start a new header.
 const oneLine = (value: string) => value.replace(/[\r\n\u2028\u2029]+/g, ' ').trim()
 
@@ -61,8 +65,7 @@ export async function sendMail(mail: Mail): Promise<void> {
   const built = await nodemailer
     .createTransport({ streamTransport: true, buffer: true, newline: 'unix' })
     .sendMail(message)
-  const dir = outboxDir()
-  await fs.mkdir(dir, { recursive: true })
+  await fs.mkdir(outboxDir(), { recursive: true })
   const date = new Date()
   const id = outboxId(date)
   const entry: OutboxMessage = {
@@ -73,9 +76,9 @@ export async function sendMail(mail: Mail): Promise<void> {
     text: mail.text,
     links: mail.links ?? [],
   }
-  await writeAtomically(path.join(dir, `${id}.eml`), built.message as Buffer)
-  await writeAtomically(path.join(dir, `${id}.json`), JSON.stringify(entry))
-  await pruneOutbox(dir)
+  await writeAtomically(outboxFile(`${id}.eml`), built.message as Buffer)
+  await writeAtomically(outboxFile(`${id}.json`), JSON.stringify(entry))
+  await pruneOutbox()
 }
 
 let sequence = 0
@@ -97,10 +100,10 @@ async function writeAtomically(file: string, data: Buffer | string): Promise<voi
 
 const MESSAGE_FILE = /^(.+)\.(eml|json)$/
 
-async function messageIds(dir: string): Promise<string[]> {
+async function messageIds(): Promise<string[]> {
   let names: string[]
   try {
-    names = await fs.readdir(dir)
+    names = await fs.readdir(outboxDir())
   } catch {
     return []
   }
@@ -112,12 +115,13 @@ async function messageIds(dir: string): Promise<string[]> {
   return [...ids].sort().reverse()
 }
 
-async function pruneOutbox(dir: string): Promise<void> {
-  const old = (await messageIds(dir)).slice(OUTBOX_KEEP)
+async function pruneOutbox(): Promise<void> {
+  const old = (await messageIds()).slice(OUTBOX_KEEP)
   await Promise.all(
-    old.flatMap((id) =>
-      ['eml', 'json'].map((ext) => fs.rm(path.join(dir, `${id}.${ext}`), { force: true })),
-    ),
+    old.flatMap((id) => [
+      fs.rm(outboxFile(`${id}.eml`), { force: true }),
+      fs.rm(outboxFile(`${id}.json`), { force: true }),
+    ]),
   )
 }
 
@@ -133,12 +137,11 @@ function isOutboxMessage(value: unknown): value is OutboxMessage {
 
 /** The outbox messages, newest first (at most OUTBOX_KEEP); unreadable entries are skipped. */
 export async function listOutbox(): Promise<OutboxMessage[]> {
-  const dir = outboxDir()
-  const ids = (await messageIds(dir)).slice(0, OUTBOX_KEEP)
+  const ids = (await messageIds()).slice(0, OUTBOX_KEEP)
   const entries = await Promise.all(
     ids.map(async (id) => {
       try {
-        const value: unknown = JSON.parse(await fs.readFile(path.join(dir, `${id}.json`), 'utf8'))
+        const value: unknown = JSON.parse(await fs.readFile(outboxFile(`${id}.json`), 'utf8'))
         return isOutboxMessage(value) ? value : undefined
       } catch {
         return undefined
