@@ -59,7 +59,7 @@ export function MailLayout({
   )
 }
 
-/** The one call to action of a mail; its URL is repeated as text under it in the layout. */
+/** The one call to action of a mail (the templates repeat its URL as a link for clients that hide buttons). */
 export function MailButton({ href, children }: { href: string; children: ReactNode }) {
   return (
     <Button
