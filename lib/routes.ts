@@ -20,7 +20,6 @@ export const ROUTES = {
   resetPassword: { path: '/password/reset/{token}', access: 'public', crawl: false },
   resetMailSent: { path: '/forgetpasswordmessage', access: 'public', crawl: false },
   aboutMe: { path: '/aboutme', access: 'public', crawl: true },
-  devMailbox: { path: '/dev/mailbox', access: 'public', crawl: false },
 
   checkout: { path: '/cart/checkout', access: 'login', crawl: false },
   shippingInfo: { path: '/cart/shippinginfo', access: 'login', crawl: false },
