@@ -1,3 +1,4 @@
+import 'server-only'
 // The type and size of an uploaded image, read from its first bytes alone. This runs before any
 // decoder sees the file: a type we do not accept (SVG, GIF, TIFF, HEIF, PDF, a script) never
 // reaches libvips, and a decompression bomb (a few KB that claim 20000×20000 pixels) is refused

@@ -1,3 +1,4 @@
+import 'server-only'
 import { Link, Text } from '@react-email/components'
 import { SITE } from '@/lib/site'
 import { link as linkStyle, MailButton, MailLayout, text } from './mail-layout'
