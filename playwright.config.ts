@@ -1,6 +1,12 @@
 import { defineConfig, devices } from '@playwright/test'
 import chromium from './scripts/chromium.json'
-import { E2E_CLIENT_ORIGIN, E2E_PORT, E2E_SESSION_SECRET } from './e2e/support/constants'
+import {
+  E2E_CLIENT_ORIGIN,
+  E2E_MAIL_DIR,
+  E2E_PORT,
+  E2E_SESSION_SECRET,
+  E2E_SMTP_PORT,
+} from './e2e/support/constants'
 
 // End-to-end tests drive the production build in Debian's Chromium (Playwright cannot download
 // its own browsers here), against a fresh temporary DATA_DIR seeded with the demo catalog.
@@ -36,6 +42,8 @@ export default defineConfig({
       PORT: String(E2E_PORT),
       SESSION_SECRET: E2E_SESSION_SECRET,
       ALLOWED_ORIGINS: E2E_CLIENT_ORIGIN,
+      SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
+      E2E_MAIL_DIR,
     },
   },
 })

@@ -66,7 +66,8 @@ export type Env = z.infer<typeof EnvSchema> & {
   cache: CacheSettings
   dataDir: string
   demoMode: boolean
-  cookieSecure: boolean
+  /** COOKIE_SECURE when set; otherwise decided per request (lib/api/origin.ts `cookieSecure`). */
+  cookieSecure: boolean | undefined
   trustProxy: boolean
 }
 
@@ -89,7 +90,7 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
     dataDir: path.resolve(e.DATA_DIR),
     // The demo logins only exist where nobody could mistake them for a real shop's accounts.
     demoMode: e.DEMO_MODE ?? e.DATABASE_URL === undefined,
-    cookieSecure: e.COOKIE_SECURE ?? e.NODE_ENV === 'production',
+    cookieSecure: e.COOKIE_SECURE,
     trustProxy: e.TRUST_PROXY ?? false,
   }
 }

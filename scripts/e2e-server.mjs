@@ -1,6 +1,8 @@
 // The server behind the end-to-end tests: the production server `npm start` runs
 // (scripts/server.mjs, front cache included) on the production build, with a fresh, temporary
-// DATA_DIR (embedded database, demo catalog), removed again when the tests end.
+// DATA_DIR (embedded database, demo catalog), removed again when the tests end. Its mail goes
+// over SMTP (SMTP_URL) to a real SMTP server run here, which writes each message it receives,
+// parsed, as a JSON file into E2E_MAIL_DIR for the tests to read (e2e/support/mail.ts).
 import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
@@ -9,6 +11,40 @@ import { ensureBuild } from './build-if-needed.mjs'
 
 const ROOT = path.resolve(import.meta.dirname, '..')
 ensureBuild()
+
+const mailDir = process.env.E2E_MAIL_DIR
+if (mailDir && process.env.SMTP_URL) {
+  const { SMTPServer } = await import('smtp-server')
+  const { simpleParser } = await import('mailparser')
+  fs.rmSync(mailDir, { recursive: true, force: true })
+  fs.mkdirSync(mailDir, { recursive: true })
+  let received = 0
+  const sink = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, done) {
+      simpleParser(stream)
+        .then((mail) => {
+          const message = {
+            to: session.envelope.rcptTo.map((r) => r.address).join(','),
+            subject: mail.subject ?? '',
+            text: mail.text ?? '',
+            html: typeof mail.html === 'string' ? mail.html : '',
+            date: new Date().toISOString(),
+          }
+          const name = `${String(++received).padStart(6, '0')}.json`
+          fs.writeFileSync(path.join(mailDir, `${name}.tmp`), JSON.stringify(message))
+          fs.renameSync(path.join(mailDir, `${name}.tmp`), path.join(mailDir, name))
+          done()
+        })
+        .catch(done)
+    },
+  })
+  const { port } = new URL(process.env.SMTP_URL)
+  await new Promise((resolve) => sink.listen(Number(port), '127.0.0.1', resolve))
+  process.on('exit', () => fs.rmSync(mailDir, { recursive: true, force: true }))
+}
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-e2e-'))
 console.log(`[e2e] DATA_DIR=${dataDir}`)

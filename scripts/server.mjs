@@ -105,8 +105,10 @@ export async function startServer({
     if (frontCache.serve(req, res)) return
     if (refuseMethod(req, res)) return
     if (refuseMalformedPath(req, res)) return
-    // The page cache handler records here when this request began and which tags it touched.
-    requestContext.run({ startedAt: Date.now(), tags: new Set() }, () => {
+    // The page cache handler records here when this request began and which tags it touched;
+    // the peer address is for rate limits (lib/api/client-ip.ts).
+    const context = { startedAt: Date.now(), tags: new Set(), peer: req.socket.remoteAddress }
+    requestContext.run(context, () => {
       frontCache.capture(req, res)
       handle(req, res).catch((error) => {
         console.error('[server] request failed', error)

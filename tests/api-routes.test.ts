@@ -7,6 +7,16 @@ import * as meRoute from '@/app/api/v1/me/route'
 import * as productRoute from '@/app/api/v1/product/[id]/route'
 import * as productsRoute from '@/app/api/v1/products/route'
 import * as reviewsRoute from '@/app/api/v1/reviews/route'
+import * as loginRoute from '@/app/api/v1/login/route'
+import * as guestRoute from '@/app/api/v1/login/guest/route'
+import * as logoutRoute from '@/app/api/v1/logout/route'
+import * as meUpdateRoute from '@/app/api/v1/me/update/route'
+import * as forgotRoute from '@/app/api/v1/password/forgot/route'
+import * as resetRoute from '@/app/api/v1/password/reset/[token]/route'
+import * as passwordUpdateRoute from '@/app/api/v1/password/update/route'
+import * as registerRoute from '@/app/api/v1/register/route'
+import * as verifyRoute from '@/app/api/v1/verify/[token]/route'
+import * as resendRoute from '@/app/api/v1/verify/resend/route'
 import { withApi } from '@/lib/api/handler'
 import { allowedMethods, API_ROUTES, type ApiPath } from '@/lib/api/routes'
 import { getDb } from '@/lib/db/client'
@@ -34,6 +44,16 @@ const MODULES: Partial<Record<ApiPath, RouteModule>> = {
   '/reviews': reviewsRoute,
   '/me': meRoute,
   '/admin/product/[id]': adminProductRoute,
+  '/register': registerRoute,
+  '/verify/[token]': verifyRoute,
+  '/verify/resend': resendRoute,
+  '/login': loginRoute,
+  '/login/guest': guestRoute,
+  '/logout': logoutRoute,
+  '/me/update': meUpdateRoute,
+  '/password/update': passwordUpdateRoute,
+  '/password/forgot': forgotRoute,
+  '/password/reset/[token]': resetRoute,
 }
 
 let productId = ''
@@ -244,8 +264,8 @@ describe('the route table', () => {
 
   it('gives each route file the Allow header of its row', async () => {
     for (const [p, mod] of Object.entries(MODULES) as [ApiPath, RouteModule][]) {
-      const url = `/api/v1${p.replace('[id]', 'abc')}`
-      const res = await call(mod, 'OPTIONS', url, { id: 'abc' })
+      const url = `/api/v1${p.replace(/\[\w+\]/, 'abc')}`
+      const res = await call(mod, 'OPTIONS', url, { id: 'abc', token: 'abc' })
       expect(res.headers.get('allow'), p).toBe(allowedMethods(p).join(', '))
     }
   })

@@ -6,6 +6,7 @@ import {
   readSession,
   sealSession,
   SESSION_COOKIE,
+  newSession,
   sessionClearCookies,
   sessionCookieFrom,
   sessionSetCookies,
@@ -71,7 +72,7 @@ describe('GET /api/v1/me (the current-user lookup)', () => {
   it('refuses forged, foreign-secret and deleted-user cookies', async () => {
     const user = await createUser()
     const foreign = await sealSession(
-      { uid: user.id, sv: 1 },
+      newSession(user),
       'another-secret-another-secret-another-secret',
     )
     for (const cookie of [`${SESSION_COOKIE}=forged`, `${SESSION_COOKIE}=${foreign}`]) {
@@ -85,22 +86,22 @@ describe('GET /api/v1/me (the current-user lookup)', () => {
 
 describe('session cookie helpers', () => {
   it('reads the cookie among others and rejects garbage', async () => {
-    const sealed = await sealSession({ uid: 'u', sv: 3 })
+    const sealed = await sealSession(newSession({ id: 'u', sessionVersion: 3 }))
     expect(sessionCookieFrom(`a=1; ${SESSION_COOKIE}=${sealed}; b=2`)).toBe(sealed)
     expect(await readSession(sealed)).toMatchObject({ uid: 'u', sv: 3 })
-    expect(await readSession('Fe26.2**garbage')).toEqual({})
-    expect(await readSession(undefined)).toEqual({})
+    expect(await readSession('Fe26.2**garbage')).toBeNull()
+    expect(await readSession(undefined)).toBeNull()
   })
 })
 
 describe('the cookies a login sets and a logout clears', () => {
   it('sign the user in with an HttpOnly session and a readable hint that grants nothing', async () => {
     const user = await createUser({ name: 'Cookie Person' })
-    const [session, hint] = await sessionSetCookies({ uid: user.id, sv: user.sessionVersion })
+    const [session, hint] = await sessionSetCookies(newSession(user), 'user', { secure: false })
     expect(session).toMatch(new RegExp(`^${SESSION_COOKIE}=Fe26\\.2\\*`))
     expect(session).toContain('HttpOnly')
     expect(session).toContain('SameSite=Lax')
-    expect(hint).toMatch(new RegExp(`^${SIGNED_IN_HINT_COOKIE}=1;`))
+    expect(hint).toMatch(new RegExp(`^${SIGNED_IN_HINT_COOKIE}=user;`))
     expect(hint).not.toContain('HttpOnly')
     const cookie = session!.split(';')[0]!
     const me = await getMe(apiRequest('/api/v1/me', { cookie }), ctx)
@@ -111,6 +112,8 @@ describe('the cookies a login sets and a logout clears', () => {
   })
 
   it('are removed by the logout cookies', () => {
-    for (const cleared of sessionClearCookies()) expect(cleared).toMatch(/=; .*Max-Age=0/)
+    for (const cleared of sessionClearCookies({ secure: false })) {
+      expect(cleared).toMatch(/=; .*Max-Age=0/)
+    }
   })
 })

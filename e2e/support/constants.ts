@@ -5,3 +5,7 @@ export const E2E_SESSION_SECRET = 'e2e-only-secret-e2e-only-secret-e2e-only-secr
 // client; the test server lists it in ALLOWED_ORIGINS.
 export const E2E_CLIENT_PORT = Number(process.env.E2E_CLIENT_PORT || E2E_PORT + 1000)
 export const E2E_CLIENT_ORIGIN = `http://localhost:${E2E_CLIENT_PORT}`
+// The test server's mail goes over SMTP to a sink that scripts/e2e-server.mjs runs on this port
+// and that writes each message it receives, parsed, as a JSON file into E2E_MAIL_DIR.
+export const E2E_SMTP_PORT = Number(process.env.E2E_SMTP_PORT || E2E_PORT + 2000)
+export const E2E_MAIL_DIR = `${process.env.TMPDIR || '/tmp'}/shop-e2e-mail-${E2E_PORT}`

@@ -8,8 +8,9 @@ export type Who = keyof typeof DEMO_ACCOUNTS
 
 /** Signs a demo account in by sealing the session cookie the login route would set. */
 export async function signIn(context: BrowserContext, who: Who) {
+  const now = Math.floor(Date.now() / 1000)
   const value = await sealData(
-    { uid: DEMO_ACCOUNTS[who].id, sv: 1 },
+    { uid: DEMO_ACCOUNTS[who].id, sv: 1, iat: now, seen: now },
     { password: E2E_SESSION_SECRET, ttl: 3600 },
   )
   await context.addCookies([
@@ -24,7 +25,7 @@ export async function signIn(context: BrowserContext, who: Who) {
     },
     {
       name: SIGNED_IN_HINT_COOKIE,
-      value: '1',
+      value: DEMO_ACCOUNTS[who].role,
       domain: '127.0.0.1',
       path: '/',
       sameSite: 'Lax',

@@ -1,16 +1,34 @@
 import 'server-only'
 import { randomUUID } from 'node:crypto'
 import { ZodError } from 'zod'
-import { getRequestUser, type CurrentUser } from '@/lib/auth/current-user'
+import { authenticate, type CurrentUser } from '@/lib/auth/current-user'
+import { needsRefresh, SESSION_COOKIE, type SessionData } from '@/lib/auth/session'
 import { AppError, errorResponse, forbidden, unauthorized } from './errors'
 import { checkRequestText } from './input'
 import { logRequestError } from './log'
 import { corsHeaders, isOriginAllowed } from './origin'
+import { clearSessionCookies, setSessionCookies } from './session-cookies'
 
 // Wrappers every /api/v1 handler goes through: origin check, guard, error envelope.
 
 type Handler<C> = (request: Request, ctx: C) => Promise<Response>
-type UserHandler<C> = (request: Request, ctx: C, user: CurrentUser) => Promise<Response>
+type UserHandler<C> = (
+  request: Request,
+  ctx: C,
+  user: CurrentUser,
+  session: SessionData,
+) => Promise<Response>
+
+// zod's own messages ("Invalid input: …", "Too small: …") need the field's name in front; the
+// shop's messages either start with it ("limit must be …") or are whole sentences ("Please enter
+// a valid e-mail address") and stand alone.
+const ZOD_DEFAULT_MESSAGE = /^(Invalid|Too (small|big)|Unrecognized)\b/
+
+function standsAlone(field: string, message: string): boolean {
+  if (field === 'body') return true
+  if (message.toLowerCase().startsWith(`${field.toLowerCase()} `)) return true
+  return /^[A-Z]/.test(message) && !ZOD_DEFAULT_MESSAGE.test(message)
+}
 
 export function zodMessage(error: ZodError): AppError {
   const errors: Record<string, string> = {}
@@ -19,10 +37,9 @@ export function zodMessage(error: ZodError): AppError {
     errors[key] ??= issue.message
   }
   const [first] = Object.entries(errors)
-  // The field is named once: messages that already start with it ("limit must be …") stand alone.
   const message = !first
     ? 'Invalid input'
-    : first[0] === 'body' || first[1].startsWith(`${first[0]} `)
+    : standsAlone(first[0], first[1])
       ? first[1]
       : `${first[0]}: ${first[1]}`
   return new AppError(400, message, errors)
@@ -63,18 +80,29 @@ export function withApi<C>(handler: Handler<C>): Handler<C> {
 
 export function withUser<C>(handler: UserHandler<C>): Handler<C> {
   return withApi(async (request, ctx) => {
-    const user = await getRequestUser(request)
-    if (!user) throw unauthorized()
-    const response = await handler(request, ctx, user)
+    const auth = await authenticate(request)
+    if (!auth) {
+      const response = toResponse(request, unauthorized())
+      // A cookie that no longer counts (logged out elsewhere, expired) is removed, hint and all,
+      // so the browser stops presenting it and the pages stop showing a signed-in state.
+      const stale = (request.headers.get('cookie') ?? '').includes(`${SESSION_COOKIE}=`)
+      return stale ? clearSessionCookies(request, response) : response
+    }
+    const response = await handler(request, ctx, auth.user, auth.session)
     // Personal data is never stored by any cache on the way.
     response.headers.set('Cache-Control', 'private, no-store')
+    // Use renews the idle lifetime; a handler that set the session itself (a password change)
+    // has the last word.
+    if (needsRefresh(auth.session) && !response.headers.has('set-cookie')) {
+      await setSessionCookies(request, response, auth.session, auth.user.role)
+    }
     return response
   })
 }
 
 export function withAdmin<C>(handler: UserHandler<C>): Handler<C> {
-  return withUser(async (request, ctx, user) => {
+  return withUser(async (request, ctx, user, session) => {
     if (user.role !== 'admin') throw forbidden('Only admins may do this')
-    return handler(request, ctx, user)
+    return handler(request, ctx, user, session)
   })
 }

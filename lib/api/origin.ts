@@ -34,7 +34,8 @@ function lastValue(value: string | null): string | undefined {
   return value?.split(',').at(-1)?.trim() || undefined
 }
 
-function ownOrigin(request: Request): string {
+/** The shop's own origin as the browser sees it (APP_URL, or the request's address). */
+export function ownOrigin(request: Request): string {
   const { APP_URL, trustProxy } = env()
   if (APP_URL) return new URL(APP_URL).origin
   const url = new URL(request.url)
@@ -85,4 +86,13 @@ export function preflightHeaders(request: Request): Record<string, string> {
     'Access-Control-Allow-Headers': CORS_HEADERS,
     'Access-Control-Max-Age': CORS_MAX_AGE,
   }
+}
+
+/**
+ * Whether cookies set on this answer carry `Secure`: COOKIE_SECURE when set, otherwise whether
+ * the shop's own origin is https (APP_URL, or a trusted proxy's X-Forwarded-Proto). So plain
+ * http://localhost works out of the box, and a shop behind TLS gets Secure cookies.
+ */
+export function cookieSecure(request: Request): boolean {
+  return env().cookieSecure ?? ownOrigin(request).startsWith('https:')
 }

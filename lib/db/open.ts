@@ -24,6 +24,8 @@ export type DbHandle = {
   close: () => Promise<void>
   /** The embedded engine itself, for dumps (test templates, backups). */
   pglite?: PGlite
+  /** The PostgreSQL pool, for libraries that take one (the rate limiter's shared store). */
+  pool?: pg.Pool
 }
 
 export type OpenOptions =
@@ -68,6 +70,7 @@ export async function openDatabase(options: OpenOptions): Promise<DbHandle> {
     return {
       db: drizzlePg(pool, { schema }) as unknown as Db,
       engine: 'postgres',
+      pool,
       close: () => pool.end(),
     }
   }

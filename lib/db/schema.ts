@@ -1,6 +1,7 @@
 import 'server-only'
 import { sql } from 'drizzle-orm'
 import {
+  bigint,
   boolean,
   check,
   doublePrecision,
@@ -13,6 +14,7 @@ import {
   timestamp,
   uniqueIndex,
   uuid,
+  varchar,
 } from 'drizzle-orm/pg-core'
 // Relative, not '@/': drizzle-kit loads this file without the app's path aliases.
 import { CATEGORIES, ITEM_CONDITIONS, ORDER_STATUSES, ROLES } from '../catalog'
@@ -269,8 +271,15 @@ export const contactMessages = pgTable(
   (t) => [index('contact_messages_created_idx').on(t.createdAt.desc())],
 )
 
-export const rateLimits = pgTable('rate_limits', {
-  key: text('key').primaryKey(),
-  count: integer('count').notNull(),
-  resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
-})
+// The shared store of rate-limiter-flexible's RateLimiterPostgres (lib/auth/rate-limit.ts): its
+// own layout, created here so that every process finds it (the library's own CREATE would race).
+// `expire` is Unix milliseconds; rows past it count for nothing and are swept by the library.
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: varchar('key', { length: 255 }).primaryKey(),
+    points: integer('points').notNull().default(0),
+    expire: bigint('expire', { mode: 'number' }),
+  },
+  (t) => [index('rate_limits_expire_idx').on(t.expire)],
+)

@@ -3,6 +3,7 @@ import { createHash, randomBytes } from 'node:crypto'
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import sharp, { type OutputInfo } from 'sharp'
+import { AppError } from '@/lib/api/errors'
 import { env } from '@/lib/env'
 import { declaredDimensions, sniffImageType } from './image-header'
 
@@ -23,12 +24,10 @@ const MAX_SIDE = 1600
 
 export type StoredImage = { url: string; publicId: string; width: number; height: number }
 
-export class ImageRejectedError extends Error {
-  constructor(
-    message: string,
-    readonly status: 413 | 415 | 400,
-  ) {
-    super(message)
+/** An upload refused for what it is; answers with its own status (413, 415, 400) and message. */
+export class ImageRejectedError extends AppError {
+  constructor(message: string, status: 413 | 415 | 400) {
+    super(status, message)
     this.name = 'ImageRejectedError'
   }
 }

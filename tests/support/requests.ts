@@ -1,4 +1,4 @@
-import { sealSession, SESSION_COOKIE } from '@/lib/auth/session'
+import { newSession, sealSession, SESSION_COOKIE } from '@/lib/auth/session'
 
 export const ORIGIN = 'http://localhost:3000'
 
@@ -20,7 +20,7 @@ export function apiRequest(
 }
 
 export async function sessionCookieFor(user: { id: string; sessionVersion: number }) {
-  return `${SESSION_COOKIE}=${await sealSession({ uid: user.id, sv: user.sessionVersion })}`
+  return `${SESSION_COOKIE}=${await sealSession(newSession(user))}`
 }
 
 /** Route handlers' second argument, as Next passes it. */

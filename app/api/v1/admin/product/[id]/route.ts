@@ -5,7 +5,7 @@ import { AppError, json } from '@/lib/api/errors'
 import { withAdmin } from '@/lib/api/handler'
 import { ProductInputSchema } from '@/lib/products/schemas'
 import { updateProduct } from '@/lib/products/update-product'
-import { ImageRejectedError, storeUploadedImage } from '@/lib/storage/images'
+import { storeUploadedImage } from '@/lib/storage/images'
 
 const MAX_IMAGES = 8
 
@@ -18,12 +18,7 @@ const update = withAdmin(async (request, ctx: RouteContext<'/api/v1/admin/produc
   if (uploads.length > MAX_IMAGES) throw new AppError(400, `At most ${MAX_IMAGES} images`)
   const images = []
   for (const file of uploads) {
-    try {
-      images.push(await storeUploadedImage(Buffer.from(await file.arrayBuffer())))
-    } catch (error) {
-      if (error instanceof ImageRejectedError) throw new AppError(error.status, error.message)
-      throw error
-    }
+    images.push(await storeUploadedImage(Buffer.from(await file.arrayBuffer())))
   }
   const product = await updateProduct({ id, input, images })
   return json({ success: true, product: withAbsoluteImages(product) })

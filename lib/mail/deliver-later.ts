@@ -1,0 +1,19 @@
+import 'server-only'
+import { logLine } from '@/lib/api/log'
+
+// Account mails leave after the answer: waiting for the mail server would make "this address has
+// an account" (a mail goes out) slower than "it has none" (nothing does), and an answer's timing
+// must not tell them apart. A failed delivery is logged; the user can ask for the mail again.
+
+export function deliverLater(kind: string, send: () => Promise<void>): void {
+  void send().catch((error: unknown) => {
+    console.error(
+      logLine({
+        level: 'error',
+        msg: 'mail delivery failed',
+        kind,
+        error: error instanceof Error ? error.message : String(error),
+      }),
+    )
+  })
+}

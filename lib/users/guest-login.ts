@@ -1,0 +1,20 @@
+import 'server-only'
+import { eq } from 'drizzle-orm'
+import { notFound } from '@/lib/api/errors'
+import type { CurrentUser } from '@/lib/auth/current-user'
+import { getDb } from '@/lib/db/client'
+import { users } from '@/lib/db/schema'
+import { DEMO_ACCOUNTS } from '@/lib/db/seed/demo-accounts'
+import { env } from '@/lib/env'
+
+/**
+ * Guest Mode: the demo admin, without credentials. Only in demo mode (the demo accounts exist
+ * only there); anywhere else the endpoint does not exist (404).
+ */
+export async function guestLogin(): Promise<CurrentUser> {
+  if (!env().demoMode) throw notFound('No such API endpoint')
+  const db = await getDb()
+  const [admin] = await db.select().from(users).where(eq(users.id, DEMO_ACCOUNTS.admin.id)).limit(1)
+  if (!admin || !admin.verified || admin.role !== 'admin') throw notFound('No such API endpoint')
+  return admin
+}

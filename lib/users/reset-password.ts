@@ -1,0 +1,55 @@
+import 'server-only'
+import { eq, sql } from 'drizzle-orm'
+import { AppError } from '@/lib/api/errors'
+import { assertUncommonPassword } from '@/lib/auth/common-passwords'
+import type { CurrentUser } from '@/lib/auth/current-user'
+import { hashPassword } from '@/lib/auth/password'
+import { ResetPasswordSchema } from '@/lib/auth/schemas'
+import { consumeToken } from '@/lib/auth/tokens'
+import { getDb } from '@/lib/db/client'
+import { users } from '@/lib/db/schema'
+import { sendPasswordChangedMail } from '@/lib/mail/account-mail'
+import { deliverLater } from '@/lib/mail/deliver-later'
+
+export const BAD_RESET_LINK = 'This password reset link is invalid or has expired'
+
+/**
+ * Sets a new password through a mailed reset link. The link proves the address, so the account
+ * counts as verified from now on (an unverified squatter's password is gone with it); every
+ * session of the user ends, and the caller signs in with the returned version.
+ */
+export async function resetPassword({
+  token,
+  fields,
+}: {
+  token: string
+  fields: Record<string, unknown>
+}): Promise<CurrentUser> {
+  const input = ResetPasswordSchema.parse({
+    password: fields.password,
+    confirmPassword: fields.confirmPassword,
+  })
+  assertUncommonPassword(input.password, 'password')
+  const passwordHash = await hashPassword(input.password)
+  const db = await getDb()
+  const user = await db.transaction(async (tx) => {
+    const userId = await consumeToken(tx, token, 'reset')
+    if (!userId) return undefined
+    const [row] = await tx
+      .update(users)
+      .set({
+        passwordHash,
+        verified: true,
+        sessionVersion: sql`${users.sessionVersion} + 1`,
+        updatedAt: new Date(),
+      })
+      .where(eq(users.id, userId))
+      .returning()
+    return row
+  })
+  if (!user) throw new AppError(400, BAD_RESET_LINK)
+  deliverLater('password-changed', () =>
+    sendPasswordChangedMail({ to: user.email, name: user.name }),
+  )
+  return user
+}

@@ -1,0 +1,26 @@
+import 'server-only'
+import { eq } from 'drizzle-orm'
+import { AppError } from '@/lib/api/errors'
+import type { CurrentUser } from '@/lib/auth/current-user'
+import { consumeToken } from '@/lib/auth/tokens'
+import { getDb } from '@/lib/db/client'
+import { users } from '@/lib/db/schema'
+
+export const BAD_VERIFY_LINK = 'This verification link is invalid or has expired'
+
+/** Uses up a verification token and marks its account verified; the caller signs the user in. */
+export async function verifyEmail({ token }: { token: string }): Promise<CurrentUser> {
+  const db = await getDb()
+  const user = await db.transaction(async (tx) => {
+    const userId = await consumeToken(tx, token, 'verify')
+    if (!userId) return undefined
+    const [row] = await tx
+      .update(users)
+      .set({ verified: true, updatedAt: new Date() })
+      .where(eq(users.id, userId))
+      .returning()
+    return row
+  })
+  if (!user) throw new AppError(400, BAD_VERIFY_LINK)
+  return user
+}

@@ -1,0 +1,64 @@
+import { AsyncLocalStorage } from 'node:async_hooks'
+import { randomBytes } from 'node:crypto'
+import sharp from 'sharp'
+import { SESSION_COOKIE } from '@/lib/auth/session'
+import { apiRequest, routeContext } from './requests'
+
+// Helpers of the account tests: requests from a given client address, forms with an avatar,
+// and the cookies an answer sets.
+
+type Context = { peer?: string }
+const globals = globalThis as typeof globalThis & {
+  __shopRequestContext?: AsyncLocalStorage<Context>
+}
+// The shop's server (scripts/server.mjs) puts the peer address here; so do these tests.
+const requestContext = (globals.__shopRequestContext ??= new AsyncLocalStorage<Context>())
+
+/** Runs a handler call as a request from `peer` (rate limits count per address). */
+export function fromAddress<T>(peer: string, call: () => Promise<T>): Promise<T> {
+  return requestContext.run({ peer }, call)
+}
+
+/** A fresh address per call, so tests do not share rate-limit counters. */
+export const someAddress = () => `10.${[...randomBytes(3)].join('.')}`
+
+export const uniqueEmail = (label = 'user') =>
+  `${label}-${randomBytes(4).toString('hex')}@example.com`
+
+export const GOOD_PASSWORD = 'violet-hammock-71'
+
+let png: Buffer | undefined
+/** A small real PNG (a red square). */
+export async function avatarPng(): Promise<Buffer> {
+  png ??= await sharp({
+    create: { width: 64, height: 64, channels: 3, background: { r: 200, g: 30, b: 30 } },
+  })
+    .png()
+    .toBuffer()
+  return png
+}
+
+export function imageFile(bytes: Buffer, name = 'me.png', type = 'image/png'): File {
+  return new File([new Uint8Array(bytes)], name, { type })
+}
+
+export function form(fields: Record<string, string | File>): FormData {
+  const data = new FormData()
+  for (const [k, v] of Object.entries(fields)) data.append(k, v)
+  return data
+}
+
+/** The Cookie header a browser would send after this answer (session and hint). */
+export function cookiesFrom(res: Response): string {
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0]!)
+    .filter((c) => !c.endsWith('='))
+    .join('; ')
+}
+
+export function sessionSetCookie(res: Response): string | undefined {
+  return res.headers.getSetCookie().find((c) => c.startsWith(`${SESSION_COOKIE}=`))
+}
+
+export { apiRequest, routeContext }
