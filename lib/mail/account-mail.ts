@@ -67,7 +67,7 @@ export async function sendAccountExistsMail({
   const verifyLink = verifyToken === undefined ? undefined : link(ROUTES.verify.path, verifyToken)
   await send(
     to,
-    `Sign-up attempt at ${SITE.name} with your address`,
+    `Someone tried to sign up at ${SITE.name} with your address`,
     createElement(AccountExistsMail, { name, loginLink, forgotLink, verifyLink }),
     [...(verifyLink ? [verifyLink] : []), loginLink, forgotLink],
   )
