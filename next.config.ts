@@ -1,21 +1,6 @@
 import path from 'node:path'
 import type { NextConfig } from 'next'
-
-const isDev = process.env.NODE_ENV !== 'production'
-
-// Static, so that catalog pages stay cacheable (a nonce would make every page dynamic).
-const contentSecurityPolicy = [
-  "default-src 'self'",
-  `script-src 'self' 'unsafe-inline'${isDev ? " 'unsafe-eval'" : ''}`,
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "font-src 'self'",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join('; ')
+import { STATIC_POLICY, staticPolicySource } from './lib/csp'
 
 const nextConfig: NextConfig = {
   poweredByHeader: false,
@@ -26,6 +11,11 @@ const nextConfig: NextConfig = {
   // Native and WASM packages stay plain Node requires instead of being bundled.
   serverExternalPackages: ['@electric-sql/pglite', 'sharp', '@node-rs/argon2', 'pg'],
   typedRoutes: false,
+  experimental: {
+    // Header rules match paths as proxy.ts's matcher does (case-sensitively), so no casing of a
+    // path escapes both Content-Security-Policies (lib/csp.ts).
+    caseSensitiveRoutes: true,
+  },
   images: {
     // No query string on any local image: each distinct one would be a fresh encode and a new
     // cache entry, for the same picture.
@@ -41,13 +31,14 @@ const nextConfig: NextConfig = {
       { key: 'Permissions-Policy', value: 'camera=(), microphone=(), geolocation=()' },
     ]
     return [
+      { source: '/:path*', headers: common },
       {
-        // Everything but stored images: these headers would replace the stricter policy the
-        // /media route sends itself (default-src 'none'; sandbox).
-        source: '/:path((?!media/).*)',
-        headers: [{ key: 'Content-Security-Policy', value: contentSecurityPolicy }, ...common],
+        // The static policy, on everything but stored images (the /media route sends its own
+        // stricter one: default-src 'none'; sandbox) and the dynamic pages, which get a nonce
+        // policy from proxy.ts instead (lib/csp.ts): a second CSP header would also apply.
+        source: staticPolicySource(['media/']),
+        headers: [{ key: 'Content-Security-Policy', value: STATIC_POLICY }],
       },
-      { source: '/media/:file', headers: common },
     ]
   },
 }

@@ -1,16 +1,28 @@
 import { NextResponse, type NextRequest } from 'next/server'
-import { SESSION_COOKIE } from '@/lib/auth/session-cookie'
+import { SESSION_COOKIE, SIGNED_IN_HINT_COOKIE } from '@/lib/auth/session-cookie'
+import { inNonceArea, newNonce, noncePolicy, STATIC_POLICY } from '@/lib/csp'
 import {
   catalogHref,
   encodeViewSegment,
   parseCatalogView,
   VIEW_ROUTE,
 } from '@/lib/products/catalog-view'
-import { loginHref, needsLogin } from '@/lib/routes'
+import { isAdminRoute, isPage, loginHref, needsLogin } from '@/lib/routes'
 
-// Redirects and rewrites only. Whether a visitor may see a page or call an endpoint is decided
-// by the page and the handler on the user re-read from the database; nothing here protects
-// anything.
+// Redirects, rewrites and headers only. Whether a visitor may see a page or call an endpoint is
+// decided by the page (requireUser, requireAdmin) and the handler on the user re-read from the
+// database; nothing here protects anything (published proxy bypasses exist). The redirects read
+// cookies only to spare a visitor a page that would send them away anyway.
+//
+// Two kinds of pages pass through here:
+// - The catalog (/, /products, /products/{keyword}) is rewritten to its cached route and left at
+//   that: the same bytes for everyone, served from the page cache and the front cache, with the
+//   static Content-Security-Policy of next.config.ts. Touching its response (a per-request
+//   header, a cookie) would make it per-visitor and uncacheable.
+// - The account, cart, checkout and admin pages (lib/csp.ts NONCE_PATH_PREFIXES) render per
+//   visitor anyway, so each response gets a fresh nonce and a policy without 'unsafe-inline' for
+//   scripts; next.config.ts leaves the static policy off these areas, so the browser sees only
+//   the one set here.
 
 /**
  * The catalog URLs (/, /products, /products/{keyword}) with their query strings become one path
@@ -71,10 +83,41 @@ export function proxy(request: NextRequest) {
     return NextResponse.rewrite(url, { request: { headers } })
   }
 
-  if (needsLogin(pathname) && !request.cookies.has(SESSION_COOKIE)) {
+  const signedIn = request.cookies.has(SESSION_COOKIE)
+  if (needsLogin(pathname) && !signedIn) {
     return NextResponse.redirect(new URL(loginHref(`${pathname}${search}`), request.url))
   }
+  // The hint holds the role ('user' | 'admin'); it grants nothing, requireAdmin decides.
+  if (isAdminRoute(pathname) && request.cookies.get(SIGNED_IN_HINT_COOKIE)?.value !== 'admin') {
+    return NextResponse.redirect(new URL('/', request.url))
+  }
+
+  if (inNonceArea(pathname)) {
+    if (isPage(pathname)) return withNoncePolicy(request)
+    // Not a page: the shared not-found page answers, prerendered once (with no nonce, or the
+    // nonce of whoever first asked), so only the static policy lets its scripts run.
+    const response = NextResponse.next()
+    response.headers.set('content-security-policy', STATIC_POLICY)
+    return response
+  }
   return NextResponse.next()
+}
+
+/**
+ * Lets the request through with a fresh nonce policy: on the response for the browser, and on
+ * the request for Next, which reads the nonce from the request's Content-Security-Policy header
+ * and puts it on every script it renders (its bootstrap, inline data, next/script). `x-nonce`
+ * is for our own components that need it.
+ */
+function withNoncePolicy(request: NextRequest): NextResponse {
+  const nonce = newNonce()
+  const policy = noncePolicy(nonce)
+  const headers = new Headers(request.headers)
+  headers.set('content-security-policy', policy)
+  headers.set('x-nonce', nonce)
+  const response = NextResponse.next({ request: { headers } })
+  response.headers.set('content-security-policy', policy)
+  return response
 }
 
 export const config = {
@@ -83,11 +126,15 @@ export const config = {
     '/products',
     '/products/:keyword',
     '/catalog-view/:path*',
-    '/cart/:path+',
+    // The nonce paths (lib/csp.ts), which hold every login-required and admin route.
     '/user/:path*',
-    '/myorders',
+    '/password/reset/:path*',
+    '/forgetpasswordmessage/:path*',
+    '/myorders/:path*',
     '/order/:path*',
-    '/contactus',
+    '/contactus/:path*',
+    '/cart/:path*',
+    '/dev/mailbox/:path*',
     '/admin/:path*',
   ],
 }

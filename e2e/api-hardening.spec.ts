@@ -1,9 +1,6 @@
 import http from 'node:http'
-import { sealData } from 'iron-session'
 import { SESSION_COOKIE } from '../lib/auth/session-cookie'
-import { DEMO_ACCOUNTS } from '../lib/db/seed/demo-accounts'
-import { E2E_SESSION_SECRET } from './support/constants'
-import { expect, test, E2E_PORT } from './support/fixtures'
+import { expect, sealedSession, test, E2E_PORT } from './support/fixtures'
 import { findProduct } from './support/catalog'
 
 // Hostile input and headers, over real HTTP against the production server: what only the whole
@@ -53,10 +50,7 @@ test('a chunked body past the cap is refused with 413 before the server has take
   request,
 }) => {
   const product = await findProduct(request, (p) => p.images.length > 0)
-  const cookie = `${SESSION_COOKIE}=${await sealData(
-    { uid: DEMO_ACCOUNTS.admin.id, sv: 1 },
-    { password: E2E_SESSION_SECRET, ttl: 3600 },
-  )}`
+  const cookie = `${SESSION_COOKIE}=${await sealedSession('admin')}`
   const TOTAL = 200 * 1024 * 1024
   const chunk = Buffer.alloc(256 * 1024, 0x20)
   const outcome = await new Promise<{ status: number; body: string; sent: number }>(

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest'
-import { matchesRoute, needsLogin, ROUTES, uncrawledPrefixes } from './routes'
+import {
+  isAdminRoute,
+  matchesRoute,
+  needsLogin,
+  ROUTES,
+  safeReturnTo,
+  uncrawledPrefixes,
+} from './routes'
 
 describe('the route list', () => {
   it('sends signed-out visitors of every login-required and admin route of SPEC.md to login', () => {
@@ -68,6 +75,83 @@ describe('the route list', () => {
     for (const prefix of skipped)
       for (const open of ['/', '/products', '/products/laptop', '/product/42', '/aboutme'])
         expect(open.startsWith(prefix) && prefix !== '/', `${prefix} hides ${open}`).toBe(false)
+  })
+})
+
+describe('admin routes', () => {
+  it('are the admin routes of the list and nothing else', () => {
+    for (const path of ['/admin/dashbord', '/admin/user/42', '/admin/manageproduct/addproduct/'])
+      expect(isAdminRoute(path), path).toBe(true)
+    for (const path of ['/', '/user/profile', '/myorders', '/cart/checkout', '/admin', '/adminx'])
+      expect(isAdminRoute(path), path).toBe(false)
+  })
+})
+
+describe('safeReturnTo', () => {
+  it('keeps a path of this site, with its query and fragment', () => {
+    expect(safeReturnTo('/user/profile')).toBe('/user/profile')
+    expect(safeReturnTo('/order/42?x=1&y=%2F#top')).toBe('/order/42?x=1&y=%2F#top')
+    expect(safeReturnTo('/products/laptop%20bag?page=2')).toBe('/products/laptop%20bag?page=2')
+    expect(safeReturnTo('/')).toBe('/')
+    // normalised as a browser would read it
+    expect(safeReturnTo('/user/../myorders')).toBe('/myorders')
+    expect(safeReturnTo('/products/café')).toBe('/products/caf%C3%A9')
+  })
+
+  it('answers home for nothing at all', () => {
+    for (const value of [
+      null,
+      undefined,
+      '',
+      'user/profile',
+      '.',
+      '?x=1',
+      '#top',
+      '/user/login?a=1',
+    ])
+      expect(safeReturnTo(value), String(value)).toBe('/')
+    expect(safeReturnTo(`/${'a'.repeat(3000)}`)).toBe('/')
+  })
+
+  it('answers home for every way of naming another site or a script', () => {
+    for (const value of [
+      '//evil.com',
+      '//evil.com/user/profile',
+      '///evil.com',
+      '/\\evil.com',
+      '\\/evil.com',
+      '\\\\evil.com',
+      '/%2F%2Fevil.com?',
+      '/%2f%2fevil.com',
+      '/%252F%252Fevil.com',
+      '/%5C%5Cevil.com',
+      '/%5cevil.com',
+      'javascript:alert(1)',
+      'JavaScript:alert(1)',
+      'javascript://%0aalert(1)',
+      'data:text/html,<script>alert(1)</script>',
+      'https://evil.com',
+      'http://x/user/profile',
+      'HTTPS:evil.com',
+      '\t//evil.com',
+      '/\t/evil.com',
+      '/\n/evil.com',
+      '/\r\n/evil.com',
+      ' /user/profile',
+      '/user/profile ',
+      '/\u00a0/evil.com',
+      '/\u2028/evil.com',
+      '/%0a/evil.com',
+      '/%0D%0ASet-Cookie:%20x=1',
+      '/user%0a',
+      '/%00',
+      '/%E0%A4%A',
+      '/.//evil.com',
+      '/a/..//evil.com',
+      '/%2e%2e//evil.com',
+      '/%2e/%2fevil.com',
+    ])
+      expect(safeReturnTo(value), JSON.stringify(value)).toBe('/')
   })
 })
 

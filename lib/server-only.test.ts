@@ -9,10 +9,12 @@ const SHARED = new Map([
   ['lib/auth/schemas.ts', 'account form rules shared by forms and handlers (STYLE.md)'],
   ['lib/auth/session-cookie.ts', 'cookie names for proxy.ts and client islands'],
   ['lib/catalog.ts', 'categories and roles for the UI and the end-to-end tests'],
+  ['lib/csp.ts', 'the two Content-Security-Policies, for next.config.ts and proxy.ts'],
   [
     'lib/db/seed/demo-accounts.ts',
     'demo logins, read by the end-to-end fixtures (no react-server condition there)',
   ],
+  ['lib/mail/mailbox-path.ts', 'the demo mailbox address for the signup screen'],
   ['lib/money.ts', 'price formatting in client islands'],
   ['lib/products/catalog-view.ts', 'catalog URL state for proxy.ts and client islands'],
   ['lib/products/constants.ts', 'catalog constants for client islands'],

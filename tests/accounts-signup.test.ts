@@ -87,6 +87,7 @@ describe('POST /api/v1/register', () => {
     const message = await mail.waitFor(email)
     expect(message.subject).toMatch(/verify/i)
     expect(message.text).toBeTruthy()
+    expect(message.html).toBeTruthy()
     const link = message.links.find((l) => l.includes('/user/verify/'))!
     expect(new URL(link).origin).toBe(siteOrigin())
     const token = tokenIn(message, '/user/verify/')

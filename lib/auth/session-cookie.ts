@@ -2,8 +2,9 @@
 export const SESSION_COOKIE = 'shop_session'
 
 /**
- * A readable companion of the (HttpOnly) session cookie that says only "someone may be signed
- * in here", so that storefront pages ask /api/v1/me only when there can be an answer. It grants
- * nothing: the session cookie alone decides who you are.
+ * A readable companion of the (HttpOnly) session cookie holding only the role ('user' | 'admin'),
+ * so that storefront pages ask /api/v1/me only when there can be an answer and proxy.ts can send
+ * a visitor to login or home before a page renders. It grants nothing: the session cookie alone
+ * decides who you are.
  */
 export const SIGNED_IN_HINT_COOKIE = 'shop_signed_in'

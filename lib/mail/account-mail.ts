@@ -1,65 +1,100 @@
 import 'server-only'
+import { render, toPlainText } from '@react-email/components'
+import { createElement, type ReactElement } from 'react'
+import { ROUTES } from '@/lib/routes'
+import { SITE } from '@/lib/site'
 import { siteOrigin } from '@/lib/site-url'
 import { sendMail } from './send-mail'
+import { AccountExistsMail } from './templates/account-exists-mail'
+import { EmailChangedMail } from './templates/email-changed-mail'
+import { PasswordChangedMail } from './templates/password-changed-mail'
+import { ResetMail } from './templates/reset-mail'
+import { VerifyMail } from './templates/verify-mail'
 
-// The account e-mails (plain text for now; the HTML parts arrive with the mail templates).
-// Links are built from APP_URL (siteOrigin), never from the request's Host header.
+// The account mails. Links are built from siteOrigin() (APP_URL), never from a request: a
+// forged Host header must not put an attacker's domain in front of a token. Names are user
+// input: they go into the HTML as React children (escaped) and never into a subject line.
+// A token appears only inside its link.
 
-const link = (path: string) => `${siteOrigin()}${path}`
+type Recipient = { to: string; name: string }
 
-export function sendVerifyMail({ to, name, token }: { to: string; name: string; token: string }) {
-  return sendMail({
-    to,
-    subject: 'Verify your ByteShop account',
-    text: `Hello ${name},\n\nOpen this link within 24 hours to verify your account:\n${link(`/user/verify/${token}`)}\n`,
-  })
+function link(pattern: string, token?: string): string {
+  const path =
+    token === undefined ? pattern : pattern.replace(/\{[^}]+\}/, encodeURIComponent(token))
+  return new URL(path, siteOrigin()).href
 }
 
-export function sendResetMail({ to, name, token }: { to: string; name: string; token: string }) {
-  return sendMail({
-    to,
-    subject: 'Reset your ByteShop password',
-    text: `Hello ${name},\n\nOpen this link within 30 minutes to choose a new password:\n${link(`/password/reset/${token}`)}\n`,
-  })
+async function send(to: string, subject: string, email: ReactElement, links: string[]) {
+  const html = await render(email)
+  // The plain-text part comes from the same template, so the two never say different things.
+  await sendMail({ to, subject, html, text: toPlainText(html), links })
 }
 
-export function sendAccountExistsMail({
+/** After signup or a resend: the link that verifies the address (valid 24 hours). */
+export async function sendVerifyMail({ to, name, token }: Recipient & { token: string }) {
+  const verify = link(ROUTES.verify.path, token)
+  await send(
+    to,
+    `Verify your ${SITE.name} account`,
+    createElement(VerifyMail, { name, link: verify }),
+    [verify],
+  )
+}
+
+/** After "forgot password": the link that sets a new one (valid 30 minutes). */
+export async function sendResetMail({ to, name, token }: Recipient & { token: string }) {
+  const reset = link(ROUTES.resetPassword.path, token)
+  await send(
+    to,
+    `Reset your ${SITE.name} password`,
+    createElement(ResetMail, { name, link: reset }),
+    [reset],
+  )
+}
+
+/**
+ * To the owner of an address someone tried to sign up with again. `name` is the existing
+ * account's name, never the one typed into the new signup (that would let anybody put words of
+ * their choice into a mail to a stranger). `verifyToken` only while the account is unverified.
+ */
+export async function sendAccountExistsMail({
   to,
   name,
   verifyToken,
-}: {
-  to: string
-  name: string
-  verifyToken?: string
-}) {
-  const verify = verifyToken ? `\nVerify it here: ${link(`/user/verify/${verifyToken}`)}\n` : ''
-  return sendMail({
+}: Recipient & { verifyToken?: string }) {
+  const loginLink = link(ROUTES.login.path)
+  const forgotLink = link(ROUTES.forgotPassword.path)
+  const verifyLink = verifyToken === undefined ? undefined : link(ROUTES.verify.path, verifyToken)
+  await send(
     to,
-    subject: 'Someone tried to sign up with your e-mail address',
-    text: `Hello ${name},\n\nThis address already has a ByteShop account.\nSign in: ${link('/user/login')}\nForgot your password? ${link('/user/password/forget')}\n${verify}`,
-  })
+    `Someone tried to sign up at ${SITE.name} with your address`,
+    createElement(AccountExistsMail, { name, loginLink, forgotLink, verifyLink }),
+    [...(verifyLink ? [verifyLink] : []), loginLink, forgotLink],
+  )
 }
 
-export function sendPasswordChangedMail({ to, name }: { to: string; name: string }) {
-  return sendMail({
+/** After a password change or reset: a notice, with the way back if it was not the owner. */
+export async function sendPasswordChangedMail({ to, name }: Recipient) {
+  const forgotLink = link(ROUTES.forgotPassword.path)
+  await send(
     to,
-    subject: 'Your ByteShop password was changed',
-    text: `Hello ${name},\n\nYour password was just changed. If this was not you, reset it now: ${link('/user/password/forget')}\n`,
-  })
+    `Your ${SITE.name} password was changed`,
+    createElement(PasswordChangedMail, { name, forgotLink }),
+    [forgotLink],
+  )
 }
 
-export function sendEmailChangedMail({
+/** After an e-mail change: a notice to the OLD address (`to`), naming the new one. */
+export async function sendEmailChangedMail({
   to,
   name,
   newEmail,
-}: {
-  to: string
-  name: string
-  newEmail: string
-}) {
-  return sendMail({
+}: Recipient & { newEmail: string }) {
+  const loginLink = link(ROUTES.login.path)
+  await send(
     to,
-    subject: 'Your ByteShop e-mail address was changed',
-    text: `Hello ${name},\n\nYour account's e-mail address is now ${newEmail}. If this was not you, reset your password: ${link('/user/password/forget')}\n`,
-  })
+    `The e-mail address of your ${SITE.name} account was changed`,
+    createElement(EmailChangedMail, { name, newEmail, loginLink }),
+    [loginLink],
+  )
 }

@@ -1,13 +1,35 @@
 import 'server-only'
+import { randomBytes } from 'node:crypto'
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import nodemailer, { type Transporter } from 'nodemailer'
 import { env } from '@/lib/env'
 
 // Outgoing mail: SMTP when SMTP_URL is set, otherwise a file per message in DATA_DIR/outbox
-// (the demo has no mail server; the messages, links included, can be read there).
+// (the demo has no mail server; the messages, links included, can be read there and on the
+// /dev/mailbox page in demo mode).
 
-export type Mail = { to: string; subject: string; text: string; html?: string }
+export type Mail = {
+  to: string
+  subject: string
+  text: string
+  html?: string
+  /** The links the message is about, for the outbox index (the demo mailbox shows them). */
+  links?: string[]
+}
+
+/** One message of the outbox index (a JSON file next to each .eml). */
+export type OutboxMessage = {
+  id: string
+  to: string
+  subject: string
+  date: string
+  text: string
+  links: string[]
+}
+
+/** How many messages the outbox keeps: the demo runs for months, its disk must not fill up. */
+export const OUTBOX_KEEP = 200
 
 let transporter: Transporter | undefined
 
@@ -20,9 +42,22 @@ export function outboxDir(): string {
   return path.join(env().dataDir, 'outbox')
 }
 
+// Every path of the outbox is built here, inside outboxDir(), so the build's file tracing knows
+// the folder and does not take in the whole project.
+const outboxFile = (name: string) => path.join(outboxDir(), name)
+
+// A header value is one line: a CR or LF in it (from a name, say) could start a new header.
+const oneLine = (value: string) => value.replace(/[\r\n\u2028\u2029]+/g, ' ').trim()
+
 export async function sendMail(mail: Mail): Promise<void> {
   const e = env()
-  const message = { from: e.MAIL_FROM, ...mail }
+  const message = {
+    from: e.MAIL_FROM,
+    to: oneLine(mail.to),
+    subject: oneLine(mail.subject),
+    text: mail.text,
+    ...(mail.html === undefined ? {} : { html: mail.html }),
+  }
   if (e.SMTP_URL) {
     await smtp(e.SMTP_URL).sendMail(message)
     return
@@ -30,8 +65,88 @@ export async function sendMail(mail: Mail): Promise<void> {
   const built = await nodemailer
     .createTransport({ streamTransport: true, buffer: true, newline: 'unix' })
     .sendMail(message)
-  const dir = outboxDir()
-  await fs.mkdir(dir, { recursive: true })
-  const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${built.messageId.replace(/[^a-z0-9]/gi, '')}.eml`
-  await fs.writeFile(path.join(dir, name), built.message as Buffer)
+  await fs.mkdir(outboxDir(), { recursive: true })
+  const date = new Date()
+  const id = outboxId(date)
+  const entry: OutboxMessage = {
+    id,
+    to: message.to,
+    subject: message.subject,
+    date: date.toISOString(),
+    text: mail.text,
+    links: mail.links ?? [],
+  }
+  await writeAtomically(outboxFile(`${id}.eml`), built.message as Buffer)
+  await writeAtomically(outboxFile(`${id}.json`), JSON.stringify(entry))
+  await pruneOutbox()
+}
+
+let sequence = 0
+
+// Names sort by time (the ISO stamp), then by order within this process, so "newest first" is a
+// reverse sort of the names; the random tail keeps two processes from picking the same name.
+function outboxId(date: Date): string {
+  sequence = (sequence + 1) % 1_000_000
+  const stamp = date.toISOString().replace(/[:.]/g, '-')
+  return `${stamp}-${String(sequence).padStart(6, '0')}-${randomBytes(4).toString('hex')}`
+}
+
+async function writeAtomically(file: string, data: Buffer | string): Promise<void> {
+  // A reader (the mailbox page) never sees half a file.
+  const tmp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`
+  await fs.writeFile(tmp, data)
+  await fs.rename(tmp, file)
+}
+
+const MESSAGE_FILE = /^(.+)\.(eml|json)$/
+
+async function messageIds(): Promise<string[]> {
+  let names: string[]
+  try {
+    names = await fs.readdir(outboxDir())
+  } catch {
+    return []
+  }
+  const ids = new Set<string>()
+  for (const name of names) {
+    const match = MESSAGE_FILE.exec(name)
+    if (match?.[1]) ids.add(match[1])
+  }
+  return [...ids].sort().reverse()
+}
+
+async function pruneOutbox(): Promise<void> {
+  const old = (await messageIds()).slice(OUTBOX_KEEP)
+  await Promise.all(
+    old.flatMap((id) => [
+      fs.rm(outboxFile(`${id}.eml`), { force: true }),
+      fs.rm(outboxFile(`${id}.json`), { force: true }),
+    ]),
+  )
+}
+
+function isOutboxMessage(value: unknown): value is OutboxMessage {
+  if (typeof value !== 'object' || value === null) return false
+  const v = value as Record<string, unknown>
+  return (
+    ['id', 'to', 'subject', 'date', 'text'].every((key) => typeof v[key] === 'string') &&
+    Array.isArray(v.links) &&
+    v.links.every((link) => typeof link === 'string')
+  )
+}
+
+/** The outbox messages, newest first (at most OUTBOX_KEEP); unreadable entries are skipped. */
+export async function listOutbox(): Promise<OutboxMessage[]> {
+  const ids = (await messageIds()).slice(0, OUTBOX_KEEP)
+  const entries = await Promise.all(
+    ids.map(async (id) => {
+      try {
+        const value: unknown = JSON.parse(await fs.readFile(outboxFile(`${id}.json`), 'utf8'))
+        return isOutboxMessage(value) ? value : undefined
+      } catch {
+        return undefined
+      }
+    }),
+  )
+  return entries.filter((entry) => entry !== undefined)
 }

@@ -1,19 +1,26 @@
 import 'server-only'
-import { createHash } from 'node:crypto'
+import { createHash, randomBytes } from 'node:crypto'
 import fs from 'node:fs/promises'
 import path from 'node:path'
-import sharp, { type Metadata } from 'sharp'
+import sharp, { type OutputInfo } from 'sharp'
 import { AppError } from '@/lib/api/errors'
 import { env } from '@/lib/env'
+import { declaredDimensions, sniffImageType } from './image-header'
 
 // Image files live under DATA_DIR/uploads and are served by app/media/[file]/route.ts.
-// Names are the content's hash, so a URL never changes meaning and can be cached for a year.
+// A name is never given to other bytes, so a URL never changes meaning and can be cached for a
+// year. Two kinds of names, the same shape (32 hex characters):
+// - the seed's images are named by their content's hash (the same picture, one file, shared);
+// - uploads get a random name, so each upload is its own file, which its owner may delete
+//   without taking away anybody else's picture.
 
 export const MEDIA_PREFIX = '/media/'
 const NAME_PATTERN = /^[a-f0-9]{32}\.(webp|jpg|png)$/
 const CONTENT_TYPES = { webp: 'image/webp', jpg: 'image/jpeg', png: 'image/png' } as const
 
 export const UPLOAD_LIMITS = { bytes: 5 * 1024 * 1024, pixels: 25_000_000 } as const
+/** Uploads are scaled down to fit this many pixels on their longer side. */
+const MAX_SIDE = 1600
 
 export type StoredImage = { url: string; publicId: string; width: number; height: number }
 
@@ -33,51 +40,90 @@ export function imageUrl(publicId: string): string {
   return `${MEDIA_PREFIX}${publicId}`
 }
 
-/** Stores WebP bytes the server made itself (seed, re-encoded uploads). */
-export async function saveWebp(
-  bytes: Buffer,
-  size: { width: number; height: number },
-): Promise<StoredImage> {
-  const publicId = `${createHash('sha256').update(bytes).digest('hex').slice(0, 32)}.webp`
+const contentName = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex').slice(0, 32)
+
+async function writeImage(publicId: string, bytes: Buffer): Promise<void> {
   const dir = uploadsDir()
   await fs.mkdir(dir, { recursive: true })
   const file = path.join(dir, publicId)
   // Write to a temporary name and rename, so a reader never sees half a file.
-  const tmp = `${file}.${process.pid}.${Date.now()}.tmp`
+  const tmp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`
   await fs.writeFile(tmp, bytes)
   await fs.rename(tmp, file)
+}
+
+/** Stores WebP bytes the server made itself (the seed), named by their content. */
+export async function saveWebp(
+  bytes: Buffer,
+  size: { width: number; height: number },
+): Promise<StoredImage> {
+  const publicId = `${contentName(bytes)}.webp`
+  await writeImage(publicId, bytes)
   return { url: imageUrl(publicId), publicId, ...size }
 }
 
+const notAnImage = () => new ImageRejectedError('Only JPEG, PNG or WebP images are accepted', 415)
+const unreadable = () => new ImageRejectedError('The image could not be read', 400)
+
 /**
- * Validates an uploaded image by its bytes (never its name or declared type), then re-encodes it
- * to WebP, which drops every piece of metadata (EXIF GPS included).
+ * Stores an uploaded image. Its type comes from its bytes (the declared type and file name count
+ * for nothing); size and pixel count are checked before any decoder runs; sharp then re-encodes
+ * it to WebP, which drops every piece of metadata (EXIF GPS included), under a random name.
  */
-export async function storeUploadedImage(bytes: Buffer): Promise<StoredImage> {
-  if (bytes.length > UPLOAD_LIMITS.bytes) {
+export async function storeUploadedImage(
+  file: Blob | Buffer,
+  opts: { maxSide?: number } = {},
+): Promise<StoredImage> {
+  // A Blob's size is known before a byte of it is read.
+  const size = Buffer.isBuffer(file) ? file.length : file.size
+  if (size > UPLOAD_LIMITS.bytes) {
     throw new ImageRejectedError('Images may be at most 5 MB each', 413)
   }
-  let meta: Metadata
-  try {
-    meta = await sharp(bytes, { limitInputPixels: UPLOAD_LIMITS.pixels }).metadata()
-  } catch {
-    throw new ImageRejectedError('Only JPEG, PNG or WebP images are accepted', 415)
-  }
-  if (!meta.format || !['jpeg', 'png', 'webp'].includes(meta.format)) {
-    throw new ImageRejectedError('Only JPEG, PNG or WebP images are accepted', 415)
-  }
-  if ((meta.width ?? 0) * (meta.height ?? 0) > UPLOAD_LIMITS.pixels) {
+  const bytes = Buffer.isBuffer(file) ? file : Buffer.from(await file.arrayBuffer())
+  const type = sniffImageType(bytes)
+  if (!type) throw notAnImage()
+  const declared = declaredDimensions(bytes, type)
+  if (!declared || declared.width === 0 || declared.height === 0) throw unreadable()
+  if (declared.width * declared.height > UPLOAD_LIMITS.pixels) {
     throw new ImageRejectedError('Images may have at most 25 megapixels', 413)
   }
+  const side = opts.maxSide ?? MAX_SIDE
+  let encoded: { data: Buffer; info: OutputInfo }
   try {
-    const { data, info } = await sharp(bytes, { limitInputPixels: UPLOAD_LIMITS.pixels })
-      .rotate()
-      .resize({ width: 1600, height: 1600, fit: 'inside', withoutEnlargement: true })
+    // limitInputPixels again, in case a header said less than the decoder finds.
+    encoded = await sharp(bytes, { limitInputPixels: UPLOAD_LIMITS.pixels })
+      .rotate() // apply the EXIF orientation before the EXIF block is dropped
+      .resize({ width: side, height: side, fit: 'inside', withoutEnlargement: true })
       .webp({ quality: 82 })
       .toBuffer({ resolveWithObject: true })
-    return saveWebp(data, { width: info.width, height: info.height })
   } catch {
-    throw new ImageRejectedError('The image could not be read', 415)
+    throw unreadable()
+  }
+  const publicId = `${randomBytes(16).toString('hex')}.webp`
+  await writeImage(publicId, encoded.data)
+  return {
+    url: imageUrl(publicId),
+    publicId,
+    width: encoded.info.width,
+    height: encoded.info.height,
+  }
+}
+
+/**
+ * Deletes an uploaded image (an avatar or product image being replaced). Anything else is left
+ * alone, quietly: a name that is not ours (`../x`), a file that is gone already, and a seed
+ * image, which is named by its content and may be shown by other rows too.
+ * Returns whether a file was removed.
+ */
+export async function removeStoredImage(publicId: string): Promise<boolean> {
+  if (!NAME_PATTERN.test(publicId)) return false
+  const file = path.join(uploadsDir(), publicId)
+  try {
+    if (contentName(await fs.readFile(file)) === publicId.slice(0, 32)) return false
+    await fs.rm(file)
+    return true
+  } catch {
+    return false
   }
 }
 
@@ -93,10 +139,4 @@ export async function readStoredImage(
   } catch {
     return undefined
   }
-}
-
-/** Removes an uploaded image file; names that are not one, and missing files, are ignored. */
-export async function removeStoredImage(publicId: string): Promise<void> {
-  if (!NAME_PATTERN.test(publicId)) return
-  await fs.rm(path.join(uploadsDir(), publicId), { force: true })
 }

@@ -1,8 +1,11 @@
+import { connection } from 'next/server'
 import type { ReactNode } from 'react'
 import { Shell } from '@/components/layout/shell'
 
 // Admin pages check the role themselves (on the user re-read from the database); this layout
 // is only the shell, never the guard.
-export default function AdminLayout({ children }: { children: ReactNode }) {
+export default async function AdminLayout({ children }: { children: ReactNode }) {
+  // Rendered per request for the nonce policy, as the (account) layout explains.
+  await connection()
   return <Shell area="account">{children}</Shell>
 }

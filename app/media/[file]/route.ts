@@ -1,6 +1,7 @@
 import { readStoredImage } from '@/lib/storage/images'
 
-// GET /media/{file}: a stored image; names are content hashes, so it may be cached forever.
+// GET /media/{file}: a stored image; a name is never reused for other bytes, so it may be cached
+// forever.
 export async function GET(_request: Request, ctx: RouteContext<'/media/[file]'>) {
   const { file } = await ctx.params
   const image = await readStoredImage(file)
