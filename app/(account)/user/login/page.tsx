@@ -1,8 +1,7 @@
 import type { Metadata } from 'next'
 import { FormCard } from '@/components/forms/form-card'
 import { env } from '@/lib/env'
-import { matchesRoute, ROUTES } from '@/lib/routes'
-import { safeReturnTo } from '@/lib/users/safe-return-to'
+import { matchesRoute, ROUTES, safeReturnTo } from '@/lib/routes'
 import { LoginForm } from './_components/login-form'
 
 export const metadata: Metadata = { title: 'Login' }
@@ -20,11 +19,10 @@ const WAY_IN = [
   ROUTES.resetMailSent,
 ].map((r) => r.path)
 
-function returnTarget(redirect: string | string[] | undefined): string | null {
+function returnTarget(redirect: string | string[] | undefined): string {
   const target = safeReturnTo(typeof redirect === 'string' ? redirect : null)
-  if (!target) return null
   const { pathname } = new URL(target, 'http://x')
-  return WAY_IN.some((p) => matchesRoute(p, pathname)) ? null : target
+  return WAY_IN.some((p) => matchesRoute(p, pathname)) ? ROUTES.home.path : target
 }
 
 // Dynamic (it reads the query); Guest Mode is offered only where env().demoMode allows it, and

@@ -12,7 +12,7 @@ import { useUserStore } from '@/lib/users/use-user-store'
 
 type Busy = 'login' | 'guest' | 'resend' | null
 
-export function LoginForm({ demoMode, returnTo }: { demoMode: boolean; returnTo: string | null }) {
+export function LoginForm({ demoMode, returnTo }: { demoMode: boolean; returnTo: string }) {
   const raise = useUserStore((s) => s.raise)
   const [busy, setBusy] = useState<Busy>(null)
   const [error, setError] = useState<string | null>(null)
