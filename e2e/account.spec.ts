@@ -248,3 +248,12 @@ const PNG_1PX = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
   'base64',
 )
+
+test('a signed-in visitor on the login page goes straight on to the return target', async ({
+  page,
+  context,
+}) => {
+  await signIn(context, 'user')
+  await page.goto('/user/login?redirect=%2Faboutme')
+  await expect(page).toHaveURL(/\/aboutme$/)
+})

@@ -1,5 +1,7 @@
 import type { Metadata } from 'next'
+import { redirect } from 'next/navigation'
 import { FormCard } from '@/components/forms/form-card'
+import { getCurrentUser } from '@/lib/auth/current-user'
 import { env } from '@/lib/env'
 import { matchesRoute, ROUTES, safeReturnTo } from '@/lib/routes'
 import { LoginForm } from './_components/login-form'
@@ -28,10 +30,12 @@ function returnTarget(redirect: string | string[] | undefined): string {
 // Dynamic (it reads the query); Guest Mode is offered only where env().demoMode allows it, and
 // the button carries no credentials: the server endpoint knows the demo account.
 export default async function LoginPage({ searchParams }: PageProps<'/user/login'>) {
-  const { redirect } = await searchParams
+  const returnTo = returnTarget((await searchParams).redirect)
+  // Already signed in (a bookmark, Back after login): straight on to where the login leads.
+  if (await getCurrentUser()) redirect(returnTo)
   return (
     <FormCard title="Login">
-      <LoginForm demoMode={env().demoMode} returnTo={returnTarget(redirect)} />
+      <LoginForm demoMode={env().demoMode} returnTo={returnTo} />
     </FormCard>
   )
 }
