@@ -135,6 +135,28 @@ test.describe('signup and password screens', () => {
     expect(sent).toBe(0)
   })
 
+  test('signup checks the fields by the API’s rules before sending', async ({ page }) => {
+    let sent = 0
+    page.on('request', (r) => void (r.url().includes('/api/v1/register') && sent++))
+    await page.goto('/user/signup')
+    // Six characters for the browser, two once trimmed as the API trims them.
+    await page.getByLabel('Name').fill('  ab  ')
+    await page.getByLabel('Email').fill('short.name@example.com')
+    await page.getByLabel('Password').fill('a long enough passphrase')
+    await page.getByLabel('Profile picture').setInputFiles({
+      name: 'me.png',
+      mimeType: 'image/png',
+      buffer: PNG_1PX,
+    })
+    await page.getByRole('button', { name: 'Register' }).click()
+    await expect(toast(page, 'Name must be 4 to 30 characters')).toBeVisible()
+    await expect(page.getByLabel('Name')).toHaveAttribute('aria-invalid', 'true')
+    await expect(page.getByLabel('Name')).toHaveAccessibleDescription(
+      'Name must be 4 to 30 characters',
+    )
+    expect(sent).toBe(0)
+  })
+
   test('signup previews the chosen picture and names the demo mailbox', async ({ page }) => {
     await page.goto('/user/signup')
     await expect(

@@ -2,10 +2,12 @@
 import Link from 'next/link'
 import { useState, type FormEvent } from 'react'
 import { AvatarField } from '@/components/forms/avatar-field'
+import { checkFields } from '@/components/forms/check-fields'
 import { FormAlert } from '@/components/forms/form-alert'
 import { SubmitButton } from '@/components/forms/submit-button'
 import { TextField } from '@/components/forms/text-field'
 import { toast } from '@/components/layout/toast'
+import { NAME_LENGTH, PASSWORD_LENGTH, RegisterSchema } from '@/lib/auth/schemas'
 import { ROUTES } from '@/lib/routes'
 import { accountRequest } from '@/lib/users/account-request'
 import { useUserStore } from '@/lib/users/use-user-store'
@@ -31,6 +33,8 @@ export function SignupForm() {
     const form = new FormData(e.currentTarget)
     const image = form.get('image')
     if (!(image instanceof File) || image.size === 0) return fail(NO_AVATAR)
+    const check = checkFields(RegisterSchema, Object.fromEntries(form))
+    if (!check.ok) return fail(check.message, check.errors)
     setBusy(true)
     setError(null)
     const answer = await accountRequest('POST', '/api/v1/register', form)
@@ -46,8 +50,8 @@ export function SignupForm() {
         name="name"
         autoComplete="name"
         required
-        minLength={4}
-        maxLength={30}
+        minLength={NAME_LENGTH.min}
+        maxLength={NAME_LENGTH.max}
         error={fieldErrors.name}
       />
       <TextField
@@ -65,8 +69,8 @@ export function SignupForm() {
         type="password"
         autoComplete="new-password"
         required
-        minLength={8}
-        maxLength={128}
+        minLength={PASSWORD_LENGTH.min}
+        maxLength={PASSWORD_LENGTH.max}
         hint="At least 8 characters, not a common password."
         error={fieldErrors.password}
       />

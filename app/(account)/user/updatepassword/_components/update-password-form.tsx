@@ -1,9 +1,11 @@
 'use client'
 import { useState, type FormEvent } from 'react'
+import { checkFields } from '@/components/forms/check-fields'
 import { FormAlert } from '@/components/forms/form-alert'
 import { SubmitButton } from '@/components/forms/submit-button'
 import { TextField } from '@/components/forms/text-field'
 import { toast } from '@/components/layout/toast'
+import { PASSWORD_LENGTH, UpdatePasswordSchema } from '@/lib/auth/schemas'
 import { accountRequest } from '@/lib/users/account-request'
 import { signedIn } from '@/lib/users/session-events'
 import { useUserStore } from '@/lib/users/use-user-store'
@@ -23,6 +25,8 @@ export function UpdatePasswordForm() {
       newPassword: String(form.get('newPassword') ?? ''),
       confirmPassword: String(form.get('confirmPassword') ?? ''),
     }
+    const check = checkFields(UpdatePasswordSchema, body)
+    if (!check.ok) return fail(check.message, check.errors)
     setBusy(true)
     setError(null)
     const answer = await accountRequest('PUT', '/api/v1/password/update', body)
@@ -32,9 +36,13 @@ export function UpdatePasswordForm() {
       return raise('passwordUpdated')
     }
     setBusy(false)
-    setError(answer.message)
-    setFieldErrors(answer.errors ?? {})
-    toast.error(answer.message)
+    fail(answer.message, answer.errors)
+  }
+
+  function fail(message: string, errors: Record<string, string> = {}) {
+    setError(message)
+    setFieldErrors(errors)
+    toast.error(message)
   }
 
   return (
@@ -53,8 +61,8 @@ export function UpdatePasswordForm() {
         type="password"
         autoComplete="new-password"
         required
-        minLength={8}
-        maxLength={128}
+        minLength={PASSWORD_LENGTH.min}
+        maxLength={PASSWORD_LENGTH.max}
         hint="At least 8 characters, not a common password."
         error={fieldErrors.newPassword}
       />

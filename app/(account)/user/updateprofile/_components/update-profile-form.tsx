@@ -1,10 +1,12 @@
 'use client'
 import { useState, type FormEvent } from 'react'
 import { AvatarField } from '@/components/forms/avatar-field'
+import { checkFields } from '@/components/forms/check-fields'
 import { FormAlert } from '@/components/forms/form-alert'
 import { SubmitButton } from '@/components/forms/submit-button'
 import { TextField } from '@/components/forms/text-field'
 import { toast } from '@/components/layout/toast'
+import { NAME_LENGTH, UpdateProfileSchema } from '@/lib/auth/schemas'
 import { accountRequest } from '@/lib/users/account-request'
 import { signedIn } from '@/lib/users/session-events'
 import { useUserStore } from '@/lib/users/use-user-store'
@@ -29,6 +31,11 @@ export function UpdateProfileForm(current: { name: string; email: string; avatar
     // No new picture chosen: the field is left out, and the server keeps the current one.
     const avatar = form.get('avatar')
     if (avatar instanceof File && avatar.size === 0) form.delete('avatar')
+    const check = checkFields(UpdateProfileSchema, {
+      name: form.get('name'),
+      email: form.get('email'),
+    })
+    if (!check.ok) return fail(check.message, check.errors)
     setBusy(true)
     setError(null)
     const answer = await accountRequest('PUT', '/api/v1/me/update', form)
@@ -48,8 +55,8 @@ export function UpdateProfileForm(current: { name: string; email: string; avatar
         name="name"
         autoComplete="name"
         required
-        minLength={4}
-        maxLength={30}
+        minLength={NAME_LENGTH.min}
+        maxLength={NAME_LENGTH.max}
         defaultValue={current.name}
         error={fieldErrors.name}
       />

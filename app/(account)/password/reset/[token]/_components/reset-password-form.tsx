@@ -1,9 +1,11 @@
 'use client'
 import { useState, type FormEvent } from 'react'
+import { checkFields } from '@/components/forms/check-fields'
 import { FormAlert } from '@/components/forms/form-alert'
 import { SubmitButton } from '@/components/forms/submit-button'
 import { TextField } from '@/components/forms/text-field'
 import { toast } from '@/components/layout/toast'
+import { PASSWORD_LENGTH, ResetPasswordSchema } from '@/lib/auth/schemas'
 import { accountRequest } from '@/lib/users/account-request'
 import { signedIn } from '@/lib/users/session-events'
 import { useUserStore } from '@/lib/users/use-user-store'
@@ -23,6 +25,8 @@ export function ResetPasswordForm({ token }: { token: string }) {
     e.preventDefault()
     // SPEC.md §5: when they differ, the submit does nothing (the hint says why).
     if (busy || password !== confirm) return
+    const check = checkFields(ResetPasswordSchema, { password, confirmPassword: confirm })
+    if (!check.ok) return fail(check.message, check.errors)
     setBusy(true)
     setError(null)
     const answer = await accountRequest(
@@ -38,9 +42,13 @@ export function ResetPasswordForm({ token }: { token: string }) {
       return raise('passwordReset')
     }
     setBusy(false)
-    setError(answer.message)
-    setFieldErrors(answer.errors ?? {})
-    toast.error(answer.message)
+    fail(answer.message, answer.errors)
+  }
+
+  function fail(message: string, errors: Record<string, string> = {}) {
+    setError(message)
+    setFieldErrors(errors)
+    toast.error(message)
   }
 
   return (
@@ -51,8 +59,8 @@ export function ResetPasswordForm({ token }: { token: string }) {
         type="password"
         autoComplete="new-password"
         required
-        minLength={8}
-        maxLength={128}
+        minLength={PASSWORD_LENGTH.min}
+        maxLength={PASSWORD_LENGTH.max}
         value={password}
         onChange={(e) => setPassword(e.currentTarget.value)}
         error={fieldErrors.password}
