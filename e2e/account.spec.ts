@@ -16,7 +16,15 @@ async function expectNoAxeViolations(page: Page) {
 const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text })
 
 test.describe('accessibility', () => {
-  for (const path of ['/user/login', '/user/signup']) {
+  for (const path of [
+    '/user/login',
+    '/user/signup',
+    '/user/password/forget',
+    '/user/verifymessage',
+    '/forgetpasswordmessage',
+    '/user/verify/some-token',
+    '/password/reset/some-token',
+  ]) {
     test(`${path} has no violations`, async ({ page }) => {
       await page.goto(path)
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
@@ -24,10 +32,25 @@ test.describe('accessibility', () => {
     })
   }
 
-  test('/user/profile has no violations', async ({ page, context }) => {
-    await signIn(context, 'user')
-    await page.goto('/user/profile')
-    await expect(page.getByRole('heading', { level: 1, name: 'My Profile' })).toBeVisible()
+  for (const [path, heading] of [
+    ['/user/profile', 'My Profile'],
+    ['/user/updateprofile', 'Update Profile'],
+    ['/user/updatepassword', 'Change Password'],
+  ] as const) {
+    test(`${path} has no violations`, async ({ page, context }) => {
+      await signIn(context, 'user')
+      await page.goto(path)
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible()
+      await expectNoAxeViolations(page)
+    })
+  }
+
+  test('the login form showing an error has no violations', async ({ page }) => {
+    await page.goto('/user/login')
+    await page.getByLabel('Email').fill('nobody-here@example.com')
+    await page.getByLabel('Password').fill('wrong password')
+    await page.getByRole('button', { name: 'Login', exact: true }).click()
+    await expect(page.getByRole('main').getByRole('alert')).toHaveText('Invalid email or password')
     await expectNoAxeViolations(page)
   })
 })
