@@ -263,12 +263,12 @@ test.describe('profile', () => {
 })
 
 test('the top bar does not move when the user slot fills in', async ({ page, context }) => {
-  for (const who of ['guest', 'user'] as const) {
-    if (who === 'user') await signIn(context, 'user')
+  const shown = { guest: 'Login', user: /Test User/, admin: /Admin User/ } as const
+  for (const who of ['guest', 'user', 'admin'] as const) {
+    await context.clearCookies()
+    if (who !== 'guest') await signIn(context, who)
     await page.goto('/aboutme')
-    await expect(
-      page.getByRole('banner').getByRole('link', { name: who === 'user' ? /Test User/ : 'Login' }),
-    ).toBeVisible()
+    await expect(page.getByRole('banner').getByRole('link', { name: shown[who] })).toBeVisible()
     const shifts = await page.evaluate(
       () =>
         new Promise<number>((resolve) => {
