@@ -8,6 +8,14 @@ import { signIn, test, expect } from './support/fixtures'
 // cookie while these run. Journeys that do either use an account they create themselves.
 
 async function expectNoAxeViolations(page: Page) {
+  // A toast fading in is half transparent: its contrast is only judged once it has arrived.
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity,
+      ),
+  )
   const results = await new AxeBuilder({ page }).analyze()
   expect(results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)).toEqual([])
 }
@@ -87,6 +95,26 @@ test.describe('login screen', () => {
     await page.getByRole('button', { name: 'Login', exact: true }).click()
     await expect(page.getByLabel('Email')).toBeFocused()
     expect(sent).toBe(0)
+  })
+
+  test('while the answer is on its way the buttons say so and take no second click', async ({
+    page,
+  }) => {
+    let release: () => void = () => {}
+    const held = new Promise<void>((resolve) => (release = resolve))
+    await page.route('**/api/v1/login', async (route) => {
+      await held
+      await route.continue()
+    })
+    await page.goto('/user/login')
+    await page.getByLabel('Email').fill(DEMO_ACCOUNTS.user.email)
+    await page.getByLabel('Password').fill('not-the-password')
+    await page.getByRole('button', { name: 'Login', exact: true }).click()
+    await expect(page.getByRole('button', { name: 'Loading…' })).toBeDisabled()
+    await expect(page.getByRole('button', { name: 'Guest Mode' })).toBeDisabled()
+    release()
+    await expect(page.getByRole('button', { name: 'Login', exact: true })).toBeEnabled()
+    await expect(page.getByRole('button', { name: 'Guest Mode' })).toBeEnabled()
   })
 
   test('shows the server’s message for a wrong password', async ({ page }) => {

@@ -6,15 +6,20 @@ export const PRIMARY_BUTTON =
 export const SECONDARY_BUTTON =
   'inline-flex w-full items-center justify-center rounded-md border border-brand-600 bg-white px-4 py-2.5 font-semibold text-brand-700 hover:bg-brand-50 disabled:cursor-not-allowed disabled:opacity-70'
 
-/** A form's submit button: disabled and saying so while the request is on its way. */
+/**
+ * A form's submit button: disabled and saying so while its request is on its way. `disabled`
+ * also holds it while another button of the same form is busy.
+ */
 export function SubmitButton({
   busy,
+  disabled = false,
   children,
   variant = 'primary',
   type = 'submit',
   onClick,
 }: {
   busy: boolean
+  disabled?: boolean
   children: ReactNode
   variant?: 'primary' | 'secondary'
   type?: 'submit' | 'button'
@@ -24,8 +29,7 @@ export function SubmitButton({
     <button
       type={type}
       onClick={onClick}
-      disabled={busy}
-      aria-disabled={busy || undefined}
+      disabled={busy || disabled}
       className={variant === 'primary' ? PRIMARY_BUTTON : SECONDARY_BUTTON}
     >
       {busy ? 'Loading…' : children}

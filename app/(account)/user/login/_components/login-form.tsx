@@ -88,20 +88,34 @@ export function LoginForm({ demoMode, returnTo }: { demoMode: boolean; returnTo:
           error={fieldErrors.password}
         />
         <FormAlert message={error} />
-        <SubmitButton busy={busy === 'login'}>Login</SubmitButton>
+        <SubmitButton busy={busy === 'login'} disabled={busy !== null}>
+          Login
+        </SubmitButton>
       </form>
 
       {unverified ? (
         <div className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-ink-soft">
           <p className="mb-2">No verification link at hand, or it has expired?</p>
-          <SubmitButton type="button" variant="secondary" busy={busy === 'resend'} onClick={resend}>
+          <SubmitButton
+            type="button"
+            variant="secondary"
+            busy={busy === 'resend'}
+            disabled={busy !== null}
+            onClick={resend}
+          >
             Send a new verification link
           </SubmitButton>
         </div>
       ) : null}
 
       {demoMode ? (
-        <SubmitButton type="button" variant="secondary" busy={busy === 'guest'} onClick={guest}>
+        <SubmitButton
+          type="button"
+          variant="secondary"
+          busy={busy === 'guest'}
+          disabled={busy !== null}
+          onClick={guest}
+        >
           Guest Mode
         </SubmitButton>
       ) : null}
