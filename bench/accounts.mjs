@@ -104,6 +104,13 @@ async function main() {
       ),
     )
     const burstMs = performance.now() - burstStarted
+    // The limiter's own cost: refused requests one at a time, from the address now over its limit.
+    const refusedTimes = []
+    for (let i = 0; i < 100; i++) {
+      const r = await login(server.baseUrl, { email: 'a@example.com', password: 'x' }, from)
+      if (r.status !== 429) throw new Error(`a refused login answered ${r.status}`)
+      refusedTimes.push(r.ms)
+    }
     const by = (status) => burst.filter((r) => r.status === status)
     const result = {
       engine,
@@ -121,6 +128,7 @@ async function main() {
         answered401: percentiles(by(401).map((r) => r.ms)),
         answered429: percentiles(by(429).map((r) => r.ms)),
       },
+      refusedOneAtATime: { ...percentiles(refusedTimes), unit: 'ms' },
     }
     const text = [
       `accounts bench, ${engine}, ${result.date}, ${result.machine}`,
@@ -130,6 +138,7 @@ async function main() {
         `${result.burst.allowed401} answered 401 (limit 30), ${result.burst.refused429} answered 429, ${result.burst.other} other`,
       `  401 answers p50 ${result.burst.answered401.p50} ms, p99 ${result.burst.answered401.p99} ms; ` +
         `429 answers p50 ${result.burst.answered429.p50} ms, p99 ${result.burst.answered429.p99} ms`,
+      `refused (429) one at a time: p50 ${result.refusedOneAtATime.p50} ms, p99 ${result.refusedOneAtATime.p99} ms`,
     ].join('\n')
     console.log(text)
     fs.mkdirSync(RESULTS_DIR, { recursive: true })
