@@ -1,5 +1,5 @@
 import type { APIResponse, Page } from '@playwright/test'
-import { ROUTES } from '../lib/routes'
+import { routePatterns } from '../lib/routes'
 import { expect, signIn, test, type Who } from './support/fixtures'
 
 // proxy.ts against the production server: who is sent where before a login-required or admin
@@ -8,9 +8,7 @@ import { expect, signIn, test, type Who } from './support/fixtures'
 
 /** A concrete path of each route with this access, and one with a query string. */
 function paths(access: 'login' | 'admin') {
-  const list = Object.values(ROUTES)
-    .filter((r) => r.access === access)
-    .map((r) => r.path.replace(/\{\w+\}/g, 'x1'))
+  const list = routePatterns(access).map((p) => p.replace(/\{\w+\}/g, 'x1'))
   return [...list, `${list[0]}?tab=items&next=%2F`]
 }
 

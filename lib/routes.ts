@@ -1,50 +1,104 @@
 // The one list of the shop's pages (SPEC.md §2). proxy.ts (who is sent to the login page),
-// robots.ts (what crawlers skip), sitemap.ts and the menus read it; nobody keeps a second copy.
-// No `server-only`: the menu, a client island, reads it too. `{name}` is one path segment.
+// robots.ts (what crawlers skip), sitemap.ts and the account screens read it; nobody keeps a
+// second copy. The few paths the storefront's islands need are spelled in ./paths.ts, which
+// this table uses. No `server-only`: account screens (client islands) read it too. `{name}` is
+// one path segment.
+
+import { PATHS } from './paths'
+
+export { loginHref, PATHS, productHref } from './paths'
 
 export type Access = 'public' | 'login' | 'admin'
-type Route = { path: string; access: Access; crawl: boolean }
+type RouteName = keyof typeof ROUTES
 
+// Paths only. Who may see a page and whether crawlers should are the lists below the table.
 export const ROUTES = {
-  home: { path: '/', access: 'public', crawl: true },
-  categories: { path: '/products/catogries', access: 'public', crawl: true },
-  product: { path: '/product/{id}', access: 'public', crawl: true },
-  cart: { path: '/cart', access: 'public', crawl: false },
-  products: { path: '/products', access: 'public', crawl: true },
-  search: { path: '/products/{keyword}', access: 'public', crawl: true },
-  login: { path: '/user/login', access: 'public', crawl: false },
-  signup: { path: '/user/signup', access: 'public', crawl: false },
-  forgotPassword: { path: '/user/password/forget', access: 'public', crawl: false },
-  verifyMessage: { path: '/user/verifymessage', access: 'public', crawl: false },
-  verify: { path: '/user/verify/{token}', access: 'public', crawl: false },
-  resetPassword: { path: '/password/reset/{token}', access: 'public', crawl: false },
-  resetMailSent: { path: '/forgetpasswordmessage', access: 'public', crawl: false },
-  aboutMe: { path: '/aboutme', access: 'public', crawl: true },
-  devMailbox: { path: '/dev/mailbox', access: 'public', crawl: false },
+  home: { path: PATHS.home },
+  categories: { path: PATHS.categories },
+  product: { path: PATHS.product },
+  cart: { path: PATHS.cart },
+  products: { path: '/products' },
+  search: { path: '/products/{keyword}' },
+  login: { path: PATHS.login },
+  signup: { path: '/user/signup' },
+  forgotPassword: { path: '/user/password/forget' },
+  verifyMessage: { path: '/user/verifymessage' },
+  verify: { path: '/user/verify/{token}' },
+  resetPassword: { path: '/password/reset/{token}' },
+  resetMailSent: { path: '/forgetpasswordmessage' },
+  aboutMe: { path: PATHS.aboutMe },
+  // Demo mode only (the outbox): the page answers 404 elsewhere.
+  devMailbox: { path: '/dev/mailbox' },
 
-  checkout: { path: '/cart/checkout', access: 'login', crawl: false },
-  shippingInfo: { path: '/cart/shippinginfo', access: 'login', crawl: false },
-  orderPlaced: { path: '/cart/orderplaced', access: 'login', crawl: false },
-  profile: { path: '/user/profile', access: 'login', crawl: false },
-  updateProfile: { path: '/user/updateprofile', access: 'login', crawl: false },
-  updatePassword: { path: '/user/updatepassword', access: 'login', crawl: false },
-  myOrders: { path: '/myorders', access: 'login', crawl: false },
-  order: { path: '/order/{id}', access: 'login', crawl: false },
-  contactUs: { path: '/contactus', access: 'login', crawl: false },
+  checkout: { path: '/cart/checkout' },
+  shippingInfo: { path: '/cart/shippinginfo' },
+  orderPlaced: { path: '/cart/orderplaced' },
+  profile: { path: '/user/profile' },
+  updateProfile: { path: '/user/updateprofile' },
+  updatePassword: { path: '/user/updatepassword' },
+  myOrders: { path: '/myorders' },
+  order: { path: '/order/{id}' },
+  contactUs: { path: '/contactus' },
 
-  dashboard: { path: '/admin/dashbord', access: 'admin', crawl: false },
-  manageUsers: { path: '/admin/manageuser', access: 'admin', crawl: false },
-  adminUser: { path: '/admin/user/{id}', access: 'admin', crawl: false },
-  manageProducts: { path: '/admin/manageproduct', access: 'admin', crawl: false },
-  addProduct: { path: '/admin/manageproduct/addproduct', access: 'admin', crawl: false },
-  editProduct: { path: '/admin/manageproduct/editproduct', access: 'admin', crawl: false },
-  adminProduct: { path: '/admin/product/{id}', access: 'admin', crawl: false },
-  manageOrders: { path: '/admin/manageorder', access: 'admin', crawl: false },
-  adminOrder: { path: '/admin/order/{id}', access: 'admin', crawl: false },
-  manageReviews: { path: '/admin/managereviews', access: 'admin', crawl: false },
-} as const satisfies Record<string, Route>
+  dashboard: { path: PATHS.dashboard },
+  manageUsers: { path: '/admin/manageuser' },
+  adminUser: { path: '/admin/user/{id}' },
+  manageProducts: { path: '/admin/manageproduct' },
+  addProduct: { path: '/admin/manageproduct/addproduct' },
+  editProduct: { path: '/admin/manageproduct/editproduct' },
+  adminProduct: { path: '/admin/product/{id}' },
+  manageOrders: { path: '/admin/manageorder' },
+  adminOrder: { path: '/admin/order/{id}' },
+  manageReviews: { path: '/admin/managereviews' },
+} as const satisfies Record<string, { path: string }>
 
-const ALL: readonly Route[] = Object.values(ROUTES)
+/** Pages a signed-out visitor must log in for (SPEC.md §2 "Login-required routes"). */
+const LOGIN_ONLY: readonly RouteName[] = [
+  'checkout',
+  'shippingInfo',
+  'orderPlaced',
+  'profile',
+  'updateProfile',
+  'updatePassword',
+  'myOrders',
+  'order',
+  'contactUs',
+]
+/** Pages for admins only (SPEC.md §2 "Admin-only routes"). */
+const ADMIN_ONLY: readonly RouteName[] = [
+  'dashboard',
+  'manageUsers',
+  'adminUser',
+  'manageProducts',
+  'addProduct',
+  'editProduct',
+  'adminProduct',
+  'manageOrders',
+  'adminOrder',
+  'manageReviews',
+]
+/** Pages worth a search engine's time; robots.txt asks crawlers to skip the rest. */
+const CRAWLED: readonly RouteName[] = [
+  'home',
+  'categories',
+  'product',
+  'products',
+  'search',
+  'aboutMe',
+]
+
+const NAMES = Object.keys(ROUTES) as RouteName[]
+
+/** Who may see a route's page. */
+export function accessOf(name: RouteName): Access {
+  if (ADMIN_ONLY.includes(name)) return 'admin'
+  return LOGIN_ONLY.includes(name) ? 'login' : 'public'
+}
+
+/** The path patterns of the routes with this access. */
+export function routePatterns(access: Access): string[] {
+  return NAMES.filter((n) => accessOf(n) === access).map((n) => ROUTES[n].path)
+}
 
 /** Whether a concrete path is an instance of a route pattern (URL paths compared lower-case). */
 export function matchesRoute(pattern: string, pathname: string): boolean {
@@ -65,27 +119,17 @@ function matches(pattern: string, pathname: string): boolean {
  * them (case-sensitively): anything else is answered by the shared not-found page.
  */
 export function isPage(pathname: string): boolean {
-  return ALL.some((r) => matches(r.path, pathname))
-}
-
-/** A product's page. */
-export function productHref(id: string): string {
-  return ROUTES.product.path.replace('{id}', encodeURIComponent(id))
-}
-
-/** The login page, coming back to `returnTo` (a path of this site) after. */
-export function loginHref(returnTo: string): string {
-  return `${ROUTES.login.path}?${new URLSearchParams({ redirect: returnTo })}`
+  return NAMES.some((n) => matches(ROUTES[n].path, pathname))
 }
 
 /** A signed-out visitor on this path goes to the login page first (login and admin routes). */
 export function needsLogin(pathname: string): boolean {
-  return ALL.some((r) => r.access !== 'public' && matchesRoute(r.path, pathname))
+  return NAMES.some((n) => accessOf(n) !== 'public' && matchesRoute(ROUTES[n].path, pathname))
 }
 
 /** A visitor whose hint does not say admin goes home from this path (admin routes). */
 export function isAdminRoute(pathname: string): boolean {
-  return ALL.some((r) => r.access === 'admin' && matchesRoute(r.path, pathname))
+  return ADMIN_ONLY.some((n) => matchesRoute(ROUTES[n].path, pathname))
 }
 
 const HOME = '/'
@@ -147,6 +191,8 @@ export function safeReturnTo(value: string | null | undefined): string {
  * before its first parameter (`/order/{id}` → `/order/`).
  */
 export function uncrawledPrefixes(): string[] {
-  const prefixes = ALL.filter((r) => !r.crawl).map((r) => r.path.replace(/\{.*$/, ''))
+  const prefixes = NAMES.filter((n) => !CRAWLED.includes(n)).map((n) =>
+    ROUTES[n].path.replace(/\{.*$/, ''),
+  )
   return [...new Set(prefixes)]
 }

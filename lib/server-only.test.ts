@@ -16,6 +16,7 @@ const SHARED = new Map([
   ],
   ['lib/mail/mailbox-path.ts', 'the demo mailbox address for the signup screen'],
   ['lib/money.ts', 'price formatting in client islands'],
+  ['lib/paths.ts', "the storefront islands' paths and links"],
   ['lib/products/catalog-view.ts', 'catalog URL state for proxy.ts and client islands'],
   ['lib/products/constants.ts', 'catalog constants for client islands'],
   ['lib/products/schemas.ts', 'zod schemas shared by forms, hooks and handlers (STYLE.md)'],

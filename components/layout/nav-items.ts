@@ -1,5 +1,5 @@
 import type { Role } from '@/lib/catalog'
-import { ROUTES } from '@/lib/routes'
+import { PATHS } from '@/lib/paths'
 
 // The navigation menu of SPEC.md §2: Categories only below 768 px; About Me for guests and
 // users, Dashbord (spelling as shown) for admins.
@@ -12,11 +12,11 @@ export type NavItem = {
 
 export function navItems(role: Role | undefined): NavItem[] {
   return [
-    { href: ROUTES.home.path, label: 'Home', icon: 'home' },
-    { href: ROUTES.categories.path, label: 'Categories', icon: 'categories', narrowOnly: true },
-    { href: ROUTES.cart.path, label: 'Cart', icon: 'cart' },
+    { href: PATHS.home, label: 'Home', icon: 'home' },
+    { href: PATHS.categories, label: 'Categories', icon: 'categories', narrowOnly: true },
+    { href: PATHS.cart, label: 'Cart', icon: 'cart' },
     role === 'admin'
-      ? { href: ROUTES.dashboard.path, label: 'Dashbord', icon: 'dashboard' }
-      : { href: ROUTES.aboutMe.path, label: 'About Me', icon: 'about' },
+      ? { href: PATHS.dashboard, label: 'Dashbord', icon: 'dashboard' }
+      : { href: PATHS.aboutMe, label: 'About Me', icon: 'about' },
   ]
 }

@@ -1,6 +1,6 @@
 'use client'
 import Link from 'next/link'
-import { loginHref } from '@/lib/routes'
+import { loginHref } from '@/lib/paths'
 import { usePathname } from 'next/navigation'
 import { Avatar } from '@/components/ui/avatar'
 import { UserIcon } from '@/components/ui/icons'

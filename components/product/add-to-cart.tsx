@@ -4,7 +4,7 @@ import { useId, useState } from 'react'
 import { toast } from '@/components/layout/toast'
 import { mutate } from 'swr'
 import { CartIcon } from '@/components/ui/icons'
-import { loginHref, productHref } from '@/lib/routes'
+import { loginHref, productHref } from '@/lib/paths'
 import { useMe } from '@/lib/users/use-me'
 
 // SPEC.md §5 and §9: at most 4 per add, at least 1.

@@ -2,7 +2,7 @@ import Image from 'next/image'
 import { ShopLink } from '@/components/layout/shop-link'
 import { Stars } from '@/components/ui/stars'
 import { formatPrice } from '@/lib/money'
-import { productHref } from '@/lib/routes'
+import { productHref } from '@/lib/paths'
 import type { ProductJson } from '@/lib/products/product-json'
 
 type ProductCardProps = {

@@ -10,7 +10,7 @@ import nextConfig from '@/next.config'
 import { config, proxy } from '@/proxy'
 import { SESSION_COOKIE, SIGNED_IN_HINT_COOKIE } from '@/lib/auth/session-cookie'
 import { inNonceArea, NONCE_PATH_PREFIXES, STATIC_POLICY } from '@/lib/csp'
-import { ROUTES } from '@/lib/routes'
+import { ROUTES, routePatterns, type Access } from '@/lib/routes'
 
 // What the proxy and next.config.ts answer, through Next's own matching (the full server and a
 // browser are in e2e/guards.spec.ts).
@@ -30,10 +30,7 @@ const shopper = { [SESSION_COOKIE]: 'sealed', [SIGNED_IN_HINT_COOKIE]: 'user' }
 const admin = { [SESSION_COOKIE]: 'sealed', [SIGNED_IN_HINT_COOKIE]: 'admin' }
 
 /** A concrete path of every route of the list. */
-const routePaths = (access: string) =>
-  Object.values(ROUTES)
-    .filter((r) => r.access === access)
-    .map((r) => r.path.replace(/\{\w+\}/g, 'x1'))
+const routePaths = (access: Access) => routePatterns(access).map((p) => p.replace(/\{\w+\}/g, 'x1'))
 
 /** The Content-Security-Policy next.config.ts itself puts on a path (null: none). */
 async function configPolicy(path: string) {
