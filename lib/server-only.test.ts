@@ -14,7 +14,6 @@ const SHARED = new Map([
     'lib/db/seed/demo-accounts.ts',
     'demo logins, read by the end-to-end fixtures (no react-server condition there)',
   ],
-  ['lib/mail/mailbox-path.ts', 'the demo mailbox address for the signup screen'],
   ['lib/money.ts', 'price formatting in client islands'],
   ['lib/paths.ts', "the storefront islands' paths and links"],
   ['lib/products/catalog-view.ts', 'catalog URL state for proxy.ts and client islands'],

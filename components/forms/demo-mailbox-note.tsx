@@ -1,5 +1,6 @@
 import Link from 'next/link'
 import { MailIcon } from '@/components/ui/icons'
+import { ROUTES } from '@/lib/routes'
 
 /**
  * Demo mode only (the caller decides, from env().demoMode on the server): no mail leaves this
@@ -12,7 +13,7 @@ export function DemoMailboxNote({ children }: { children?: string }) {
       <span>
         {children ?? 'This is a demo shop: its mail is not sent anywhere.'} Read it in the{' '}
         <Link
-          href="/dev/mailbox"
+          href={ROUTES.devMailbox.path}
           prefetch={false}
           className="font-semibold text-brand-700 underline"
         >

@@ -4,7 +4,6 @@ import { notFound } from 'next/navigation'
 import { connection } from 'next/server'
 import { env } from '@/lib/env'
 import { listOutbox, OUTBOX_KEEP } from '@/lib/mail/send-mail'
-import { DEMO_MAILBOX_PATH } from '@/lib/mail/mailbox-path'
 import { ROUTES } from '@/lib/routes'
 import { siteOrigin } from '@/lib/site-url'
 
@@ -45,7 +44,7 @@ export default async function MailboxPage() {
       </p>
       <p className="mt-3">
         <Link
-          href={DEMO_MAILBOX_PATH}
+          href={ROUTES.devMailbox.path}
           prefetch={false}
           className="font-semibold text-brand-700 underline"
         >
