@@ -1,9 +1,9 @@
 'use client'
 import Link from 'next/link'
 import { useState, type FormEvent } from 'react'
+import { CurrentPasswordField, EmailField } from '@/components/forms/account-fields'
 import { FormAlert } from '@/components/forms/form-alert'
 import { SubmitButton } from '@/components/forms/submit-button'
-import { TextField } from '@/components/forms/text-field'
 import { toast } from '@/components/layout/toast'
 import { ROUTES } from '@/lib/routes'
 import { accountRequest, type AccountAnswer } from '@/lib/users/account-request'
@@ -70,23 +70,8 @@ export function LoginForm({ demoMode, returnTo }: { demoMode: boolean; returnTo:
   return (
     <div className="space-y-5">
       <form onSubmit={onSubmit} className="space-y-4">
-        <TextField
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          required
-          error={fieldErrors.email}
-        />
-        <TextField
-          label="Password"
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          required
-          error={fieldErrors.password}
-        />
+        <EmailField error={fieldErrors.email} />
+        <CurrentPasswordField label="Password" name="password" error={fieldErrors.password} />
         <FormAlert message={error} />
         <SubmitButton busy={busy === 'login'} disabled={busy !== null}>
           Login

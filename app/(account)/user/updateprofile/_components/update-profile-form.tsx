@@ -1,12 +1,12 @@
 'use client'
-import { useState, type FormEvent } from 'react'
+import type { FormEvent } from 'react'
+import { EmailField, NameField } from '@/components/forms/account-fields'
 import { AvatarField } from '@/components/forms/avatar-field'
 import { checkFields } from '@/components/forms/check-fields'
 import { FormAlert } from '@/components/forms/form-alert'
 import { SubmitButton } from '@/components/forms/submit-button'
-import { TextField } from '@/components/forms/text-field'
-import { toast } from '@/components/layout/toast'
-import { NAME_LENGTH, UpdateProfileSchema } from '@/lib/auth/schemas'
+import { useFormProblems } from '@/components/forms/use-form-problems'
+import { UpdateProfileSchema } from '@/lib/auth/schemas'
 import { accountRequest } from '@/lib/users/account-request'
 import { signedIn } from '@/lib/users/session-events'
 import { useUserStore } from '@/lib/users/use-user-store'
@@ -14,15 +14,7 @@ import { useUserStore } from '@/lib/users/use-user-store'
 /** Name, e-mail and (optionally) a new picture; the current values come from the server. */
 export function UpdateProfileForm(current: { name: string; email: string; avatarUrl: string }) {
   const raise = useUserStore((s) => s.raise)
-  const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<string | null>(null)
-  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({})
-
-  function fail(message: string, errors: Record<string, string> = {}) {
-    setError(message)
-    setFieldErrors(errors)
-    toast.error(message)
-  }
+  const { busy, error, fieldErrors, begin, fail } = useFormProblems()
 
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault()
@@ -36,40 +28,20 @@ export function UpdateProfileForm(current: { name: string; email: string; avatar
       email: form.get('email'),
     })
     if (!check.ok) return fail(check.message, check.errors)
-    setBusy(true)
-    setError(null)
+    begin()
     const answer = await accountRequest('PUT', '/api/v1/me/update', form)
     if (answer.ok) {
       // The top bar's avatar and the store follow at once.
       if (answer.user) await signedIn(answer.user)
       return raise('profileUpdated')
     }
-    setBusy(false)
     fail(answer.message, answer.errors)
   }
 
   return (
     <form onSubmit={onSubmit} className="space-y-4" encType="multipart/form-data">
-      <TextField
-        label="Name"
-        name="name"
-        autoComplete="name"
-        required
-        minLength={NAME_LENGTH.min}
-        maxLength={NAME_LENGTH.max}
-        defaultValue={current.name}
-        error={fieldErrors.name}
-      />
-      <TextField
-        label="Email"
-        name="email"
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        required
-        defaultValue={current.email}
-        error={fieldErrors.email}
-      />
+      <NameField defaultValue={current.name} error={fieldErrors.name} />
+      <EmailField defaultValue={current.email} error={fieldErrors.email} />
       <AvatarField
         name="avatar"
         label="New profile picture (optional)"

@@ -1,11 +1,11 @@
 'use client'
 import { useState, type FormEvent } from 'react'
+import { NewPasswordField } from '@/components/forms/account-fields'
 import { checkFields } from '@/components/forms/check-fields'
 import { FormAlert } from '@/components/forms/form-alert'
 import { SubmitButton } from '@/components/forms/submit-button'
-import { TextField } from '@/components/forms/text-field'
-import { toast } from '@/components/layout/toast'
-import { PASSWORD_LENGTH, ResetPasswordSchema } from '@/lib/auth/schemas'
+import { useFormProblems } from '@/components/forms/use-form-problems'
+import { ResetPasswordSchema } from '@/lib/auth/schemas'
 import { accountRequest } from '@/lib/users/account-request'
 import { signedIn } from '@/lib/users/session-events'
 import { useUserStore } from '@/lib/users/use-user-store'
@@ -16,63 +16,40 @@ export function ResetPasswordForm({ token }: { token: string }) {
   const raise = useUserStore((s) => s.raise)
   const [password, setPassword] = useState('')
   const [confirm, setConfirm] = useState('')
-  const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<string | null>(null)
-  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({})
+  const { busy, error, fieldErrors, begin, fail } = useFormProblems()
   const differ = confirm !== '' && password !== confirm
 
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault()
     // SPEC.md §5: when they differ, the submit does nothing (the hint says why).
     if (busy || password !== confirm) return
-    const check = checkFields(ResetPasswordSchema, { password, confirmPassword: confirm })
+    const body = { password, confirmPassword: confirm }
+    const check = checkFields(ResetPasswordSchema, body)
     if (!check.ok) return fail(check.message, check.errors)
-    setBusy(true)
-    setError(null)
-    const answer = await accountRequest(
-      'PUT',
-      `/api/v1/password/reset/${encodeURIComponent(token)}`,
-      {
-        password,
-        confirmPassword: confirm,
-      },
-    )
+    begin()
+    const path = `/api/v1/password/reset/${encodeURIComponent(token)}`
+    const answer = await accountRequest('PUT', path, body)
     if (answer.ok && answer.user) {
       await signedIn(answer.user)
       return raise('passwordReset')
     }
-    setBusy(false)
     fail(answer.message, answer.errors)
-  }
-
-  function fail(message: string, errors: Record<string, string> = {}) {
-    setError(message)
-    setFieldErrors(errors)
-    toast.error(message)
   }
 
   return (
     <form onSubmit={onSubmit} className="space-y-4">
-      <TextField
+      <NewPasswordField
         label="New Password"
         name="password"
-        type="password"
-        autoComplete="new-password"
-        required
-        minLength={PASSWORD_LENGTH.min}
-        maxLength={PASSWORD_LENGTH.max}
         value={password}
-        onChange={(e) => setPassword(e.currentTarget.value)}
+        onChange={setPassword}
         error={fieldErrors.password}
       />
-      <TextField
+      <NewPasswordField
         label="Confirm Password"
         name="confirmPassword"
-        type="password"
-        autoComplete="new-password"
-        required
         value={confirm}
-        onChange={(e) => setConfirm(e.currentTarget.value)}
+        onChange={setConfirm}
         hint={differ ? MISMATCH_HINT : undefined}
         error={fieldErrors.confirmPassword}
       />
