@@ -151,6 +151,18 @@ test.describe('Content-Security-Policy', () => {
     expect(await report()).toEqual({ violations: [], errors: [] })
   })
 
+  test('a form that checks its fields with zod runs under the nonce policy with no violation', async ({
+    page,
+  }) => {
+    const report = await watchViolations(page)
+    await page.goto('/user/signup')
+    await page.getByLabel('Name').fill('Abe')
+    await page.getByLabel('Email').fill('abe@example.com')
+    await page.getByLabel('Password').fill('short')
+    await page.getByRole('button', { name: 'Register' }).click()
+    expect(await report()).toEqual({ violations: [], errors: [] })
+  })
+
   test('an admin page gets the nonce policy too', async ({ context }) => {
     await signIn(context, 'admin')
     const res = await context.request.get('/admin/dashbord', { maxRedirects: 0 })

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest'
 // that reaches one fails the build instead of shipping server code (or secrets) to browsers.
 // These modules are shared on purpose and must stay importable elsewhere:
 const SHARED = new Map([
+  ['lib/auth/rules.ts', 'account rule numbers for the forms'],
   ['lib/auth/schemas.ts', 'account form rules shared by forms and handlers (STYLE.md)'],
   ['lib/auth/session-cookie.ts', 'cookie names for proxy.ts and client islands'],
   ['lib/catalog.ts', 'categories and roles for the UI and the end-to-end tests'],

@@ -1,7 +1,7 @@
-import { NAME_LENGTH, PASSWORD_LENGTH } from '@/lib/auth/schemas'
+import { NAME_LENGTH, PASSWORD_LENGTH } from '@/lib/auth/rules'
 import { TextField } from './text-field'
 
-// The account forms' recurring fields, with the rules of lib/auth/schemas.ts and the
+// The account forms' recurring fields, with the rules of lib/auth/rules.ts and the
 // autocomplete hints password managers read.
 
 type FieldProps = { error?: string; defaultValue?: string }

@@ -1,7 +1,7 @@
 import 'server-only'
 import { dictionary } from '@zxcvbn-ts/language-common'
 import { AppError } from '@/lib/api/errors'
-import { PASSWORD_LENGTH } from './schemas'
+import { PASSWORD_LENGTH } from './rules'
 
 // The 49,000 most common passwords of zxcvbn-ts (from leaked password sets); those long enough
 // to pass the length rule, about 18,000, are refused. Compared lower-cased: 'PASSWORD1' is as
