@@ -50,11 +50,21 @@ async function account(values: Partial<typeof users.$inferInsert> = {}) {
   })
 }
 
+// Every answer of the endpoints below, for the last test: none may hold a hash or a token.
+const answers: string[] = []
+async function seen(res: Promise<Response>): Promise<Response> {
+  const r = await res
+  answers.push(await r.clone().text(), JSON.stringify([...r.headers]))
+  return r
+}
+
 const logIn = (email: string, password = GOOD_PASSWORD, init: RequestInit = {}) =>
-  fromAddress(someAddress(), () =>
-    login(
-      apiRequest('/api/v1/login', { method: 'POST', json: { email, password }, ...init }),
-      none,
+  seen(
+    fromAddress(someAddress(), () =>
+      login(
+        apiRequest('/api/v1/login', { method: 'POST', json: { email, password }, ...init }),
+        none,
+      ),
     ),
   )
 
@@ -64,7 +74,7 @@ async function signedIn(email: string, password = GOOD_PASSWORD) {
   return cookiesFrom(res)
 }
 
-const me = (cookie: string) => getMe(apiRequest('/api/v1/me', { cookie }), none)
+const me = (cookie: string) => seen(getMe(apiRequest('/api/v1/me', { cookie }), none))
 
 describe('POST /api/v1/login', () => {
   it('gives an unknown address and a wrong password the same status and body', async () => {
@@ -184,7 +194,9 @@ describe('logout and revoked sessions', () => {
 
 describe('PUT /api/v1/password/update', () => {
   const change = (cookie: string, json: Record<string, string>) =>
-    updatePassword(apiRequest('/api/v1/password/update', { method: 'PUT', cookie, json }), none)
+    seen(
+      updatePassword(apiRequest('/api/v1/password/update', { method: 'PUT', cookie, json }), none),
+    )
 
   it('checks the current password and the confirmation', async () => {
     const user = await account()
@@ -250,14 +262,18 @@ describe('PUT /api/v1/password/update', () => {
 
 describe('forgot and reset', () => {
   const ask = (email: string) =>
-    fromAddress(someAddress(), () =>
-      forgot(apiRequest('/api/v1/password/forgot', { method: 'POST', json: { email } }), none),
+    seen(
+      fromAddress(someAddress(), () =>
+        forgot(apiRequest('/api/v1/password/forgot', { method: 'POST', json: { email } }), none),
+      ),
     )
   const resetWith = (token: string, json: Record<string, string>) =>
-    fromAddress(someAddress(), () =>
-      reset(
-        apiRequest(`/api/v1/password/reset/${token}`, { method: 'PUT', json }),
-        routeContext({ token }),
+    seen(
+      fromAddress(someAddress(), () =>
+        reset(
+          apiRequest(`/api/v1/password/reset/${token}`, { method: 'PUT', json }),
+          routeContext({ token }),
+        ),
       ),
     )
 
@@ -333,7 +349,12 @@ describe('forgot and reset', () => {
 
 describe('PUT /api/v1/me/update', () => {
   const update = (cookie: string, fields: Record<string, string | File>) =>
-    updateMe(apiRequest('/api/v1/me/update', { method: 'PUT', cookie, body: form(fields) }), none)
+    seen(
+      updateMe(
+        apiRequest('/api/v1/me/update', { method: 'PUT', cookie, body: form(fields) }),
+        none,
+      ),
+    )
 
   it('changes name, address and avatar; removes the old avatar file; ignores the old-avatar fields', async () => {
     const user = await account()
@@ -424,5 +445,19 @@ describe('POST /api/v1/login/guest (demo mode)', () => {
       role: 'admin',
     })
     expect((await me(cookiesFrom(res))).status).toBe(200)
+  })
+})
+
+describe('secrets', () => {
+  it('no answer in this file held a password hash or a token', () => {
+    expect(answers.length).toBeGreaterThan(60)
+    const tokens = mail.received.flatMap((m) =>
+      m.links.map((l) => new URL(l).pathname.split('/').at(-1)!).filter((t) => t.length >= 43),
+    )
+    expect(tokens.length).toBeGreaterThan(2)
+    for (const answer of answers) {
+      expect(answer).not.toMatch(/\$argon2/)
+      for (const token of tokens) expect(answer).not.toContain(token)
+    }
   })
 })
