@@ -7,6 +7,8 @@ import * as meRoute from '@/app/api/v1/me/route'
 import * as productRoute from '@/app/api/v1/product/[id]/route'
 import * as productsRoute from '@/app/api/v1/products/route'
 import * as reviewsRoute from '@/app/api/v1/reviews/route'
+import * as reviewRoute from '@/app/api/v1/review/route'
+import * as contactRoute from '@/app/api/v1/contactus/route'
 import * as loginRoute from '@/app/api/v1/login/route'
 import * as guestRoute from '@/app/api/v1/login/guest/route'
 import * as logoutRoute from '@/app/api/v1/logout/route'
@@ -42,6 +44,8 @@ const MODULES: Partial<Record<ApiPath, RouteModule>> = {
   '/products': productsRoute,
   '/product/[id]': productRoute,
   '/reviews': reviewsRoute,
+  '/review': reviewRoute,
+  '/contactus': contactRoute,
   '/me': meRoute,
   '/admin/product/[id]': adminProductRoute,
   '/register': registerRoute,
@@ -87,7 +91,9 @@ describe('wrong methods on /api/v1', () => {
     for (const [mod, method, url, params, allow] of [
       [productsRoute, 'POST', '/api/v1/products', {}, 'GET, HEAD, OPTIONS'],
       [productsRoute, 'DELETE', '/api/v1/products', {}, 'GET, HEAD, OPTIONS'],
-      [reviewsRoute, 'DELETE', '/api/v1/reviews?productId=x', {}, 'GET, HEAD, OPTIONS'],
+      [reviewsRoute, 'POST', '/api/v1/reviews?productId=x', {}, 'GET, HEAD, DELETE, OPTIONS'],
+      [reviewRoute, 'GET', '/api/v1/review', {}, 'PUT, OPTIONS'],
+      [contactRoute, 'PUT', '/api/v1/contactus', {}, 'POST, OPTIONS'],
       [productRoute, 'PATCH', '/api/v1/product/abc', { id: 'abc' }, 'GET, HEAD, OPTIONS'],
       [meRoute, 'PUT', '/api/v1/me', {}, 'GET, HEAD, OPTIONS'],
       [adminProductRoute, 'GET', '/api/v1/admin/product/abc', { id: 'abc' }, 'PUT, OPTIONS'],
@@ -123,7 +129,7 @@ describe('wrong methods on /api/v1', () => {
       ['GET', '/api/v1/nothing/here', ['nothing', 'here']],
       ['POST', '/api/v1/cart/add', ['cart', 'add']],
       ['DELETE', '/api/v1/cart', ['cart']],
-      ['PUT', '/api/v1/review', ['review']],
+      ['GET', '/api/v1/orders/me', ['orders', 'me']],
     ] as const) {
       const res = await call(unknownRoute, method, url, { path: [...segments] })
       expect(res.status, `${method} ${url}`).toBe(404)
