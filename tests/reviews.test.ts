@@ -48,7 +48,13 @@ async function seen(productId: string) {
   return {
     ratings: product.ratings as number,
     numberOfReviews: product.numberOfReviews as number,
-    reviews: body.reviews as { _id: string; user: string; name: string; rating: number; comment: string }[],
+    reviews: body.reviews as {
+      _id: string
+      user: string
+      name: string
+      rating: number
+      comment: string
+    }[],
     listed: body.numberOfReviews as number,
   }
 }
@@ -75,7 +81,12 @@ describe('PUT /api/v1/review', () => {
     const view = await seen(p.id)
     expect(view).toMatchObject({ ratings: 4, numberOfReviews: 1, listed: 1 })
     expect(view.reviews).toEqual([
-      expect.objectContaining({ user: ada.id, name: 'Ada Lovelace', rating: 4, comment: 'Solid lamp.' }),
+      expect.objectContaining({
+        user: ada.id,
+        name: 'Ada Lovelace',
+        rating: 4,
+        comment: 'Solid lamp.',
+      }),
     ])
   })
 
@@ -87,7 +98,11 @@ describe('PUT /api/v1/review', () => {
     await review(ada, p.id, 5, 'It was the fuse; works fine now.')
     const rows = await rowsOf(p.id)
     expect(rows).toHaveLength(1)
-    expect(rows[0]).toMatchObject({ id: first!.id, rating: 5, comment: 'It was the fuse; works fine now.' })
+    expect(rows[0]).toMatchObject({
+      id: first!.id,
+      rating: 5,
+      comment: 'It was the fuse; works fine now.',
+    })
     expect(await seen(p.id)).toMatchObject({ ratings: 5, numberOfReviews: 1 })
   })
 
@@ -124,7 +139,10 @@ describe('PUT /api/v1/review', () => {
       const res = await putReview({ productId: p.id, rating, comment: 'Fine.' }, { cookie })
       expect(res.status, JSON.stringify(rating)).toBe(400)
       const body = await res.json()
-      expect(body).toMatchObject({ success: false, message: 'Rating must be a whole number from 0 to 5' })
+      expect(body).toMatchObject({
+        success: false,
+        message: 'Rating must be a whole number from 0 to 5',
+      })
     }
     const missing = await putReview({ productId: p.id, comment: 'Fine.' }, { cookie })
     expect(missing.status).toBe(400)
@@ -163,7 +181,12 @@ describe('PUT /api/v1/review', () => {
     const user = await createUser()
     const cookie = await cookieOf(user)
     const archived = await createProduct({ archived: true })
-    for (const productId of ['00000000-0000-4000-8000-000000000001', 'nope', "1' or '1'='1", archived.id]) {
+    for (const productId of [
+      '00000000-0000-4000-8000-000000000001',
+      'nope',
+      "1' or '1'='1",
+      archived.id,
+    ]) {
       const res = await putReview({ productId, rating: 4, comment: 'Hello.' }, { cookie })
       expect(res.status, productId).toBe(404)
       expect(await res.json()).toEqual({ success: false, message: 'Product not found' })
@@ -231,7 +254,10 @@ describe('PUT /api/v1/review', () => {
     const ratings = [0, 1, 2, 3, 4, 5, 1, 2, 3, 4]
     const answers = await Promise.all(
       users.map((_, i) =>
-        putReview({ productId: p.id, rating: ratings[i], comment: `Review ${i}` }, { cookie: cookies[i] }),
+        putReview(
+          { productId: p.id, rating: ratings[i], comment: `Review ${i}` },
+          { cookie: cookies[i] },
+        ),
       ),
     )
     expect(answers.map((r) => r.status)).toEqual(Array(10).fill(200))
@@ -244,7 +270,10 @@ describe('PUT /api/v1/review', () => {
     const mixed = await Promise.all(
       users.map((u, i) =>
         i < 5
-          ? putReview({ productId: p.id, rating: 5, comment: 'Better now.' }, { cookie: cookies[i] })
+          ? putReview(
+              { productId: p.id, rating: 5, comment: 'Better now.' },
+              { cookie: cookies[i] },
+            )
           : deleteReview(p.id, rows.find((r) => r.userId === u.id)!.id, { cookie: adminCookie }),
       ),
     )
@@ -285,7 +314,10 @@ describe('DELETE /api/v1/reviews?productId=&id=', () => {
     const other = await createUser()
     const res = await deleteReview(p.id, id, { cookie: await cookieOf(other) })
     expect(res.status).toBe(403)
-    expect(await res.json()).toEqual({ success: false, message: 'You can only delete your own reviews' })
+    expect(await res.json()).toEqual({
+      success: false,
+      message: 'You can only delete your own reviews',
+    })
     expect((await deleteReview(p.id, id)).status).toBe(401)
     const evil = await deleteReview(p.id, id, {
       cookie: await cookieOf(author),
@@ -319,7 +351,11 @@ describe('DELETE /api/v1/reviews?productId=&id=', () => {
   it('answers 400 when a parameter is missing', async () => {
     const { p, author } = await reviewed()
     const cookie = await cookieOf(author)
-    for (const url of ['/api/v1/reviews', `/api/v1/reviews?productId=${p.id}`, '/api/v1/reviews?id=x']) {
+    for (const url of [
+      '/api/v1/reviews',
+      `/api/v1/reviews?productId=${p.id}`,
+      '/api/v1/reviews?id=x',
+    ]) {
       const res = await DELETE(apiRequest(url, { method: 'DELETE', cookie }), routeContext({}))
       expect(res.status, url).toBe(400)
     }
