@@ -78,6 +78,10 @@ describe('PUT /api/v1/review', () => {
     const p = await createProduct()
     const ada = await createUser({ name: 'Ada Lovelace' })
     await review(ada, p.id, 4, 'Solid lamp.')
+    // The page changed, so the sitemap's lastmod (updated_at) moves on.
+    const db = await getDb()
+    const [after] = await db.select().from(products).where(eq(products.id, p.id))
+    expect(after!.updatedAt.getTime()).toBeGreaterThan(p.updatedAt.getTime())
     const view = await seen(p.id)
     expect(view).toMatchObject({ ratings: 4, numberOfReviews: 1, listed: 1 })
     expect(view.reviews).toEqual([

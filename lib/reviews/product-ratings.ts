@@ -33,6 +33,8 @@ export async function recomputeProductRatings(tx: Tx, productId: string): Promis
              select coalesce(round(avg(r.rating)::numeric, 1), 0)::double precision,
                     count(*)::integer
                from reviews r
-              where r.product_id = p.id)
+              where r.product_id = p.id),
+           -- The product's page changed (its reviews and stars): the sitemap's lastmod says so.
+           updated_at = now()
      where p.id = ${productId}`)
 }
