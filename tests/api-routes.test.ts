@@ -10,6 +10,8 @@ import * as meRoute from '@/app/api/v1/me/route'
 import * as productRoute from '@/app/api/v1/product/[id]/route'
 import * as productsRoute from '@/app/api/v1/products/route'
 import * as reviewsRoute from '@/app/api/v1/reviews/route'
+import * as reviewRoute from '@/app/api/v1/review/route'
+import * as contactRoute from '@/app/api/v1/contactus/route'
 import * as loginRoute from '@/app/api/v1/login/route'
 import * as guestRoute from '@/app/api/v1/login/guest/route'
 import * as logoutRoute from '@/app/api/v1/logout/route'
@@ -45,6 +47,8 @@ const MODULES: Partial<Record<ApiPath, RouteModule>> = {
   '/products': productsRoute,
   '/product/[id]': productRoute,
   '/reviews': reviewsRoute,
+  '/review': reviewRoute,
+  '/contactus': contactRoute,
   '/me': meRoute,
   '/admin/product/[id]': adminProductRoute,
   '/register': registerRoute,
@@ -93,7 +97,9 @@ describe('wrong methods on /api/v1', () => {
     for (const [mod, method, url, params, allow] of [
       [productsRoute, 'POST', '/api/v1/products', {}, 'GET, HEAD, OPTIONS'],
       [productsRoute, 'DELETE', '/api/v1/products', {}, 'GET, HEAD, OPTIONS'],
-      [reviewsRoute, 'DELETE', '/api/v1/reviews?productId=x', {}, 'GET, HEAD, OPTIONS'],
+      [reviewsRoute, 'POST', '/api/v1/reviews?productId=x', {}, 'GET, HEAD, DELETE, OPTIONS'],
+      [reviewRoute, 'GET', '/api/v1/review', {}, 'PUT, OPTIONS'],
+      [contactRoute, 'PUT', '/api/v1/contactus', {}, 'POST, OPTIONS'],
       [productRoute, 'PATCH', '/api/v1/product/abc', { id: 'abc' }, 'GET, HEAD, OPTIONS'],
       [meRoute, 'PUT', '/api/v1/me', {}, 'GET, HEAD, OPTIONS'],
       [adminProductRoute, 'GET', '/api/v1/admin/product/abc', { id: 'abc' }, 'PUT, OPTIONS'],

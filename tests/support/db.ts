@@ -25,6 +25,16 @@ export async function createTestDatabase(): Promise<DbHandle> {
       await handle.close()
       const cleanup = createPgPool(testServerUrl(), 1)
       try {
+        // pool.end() resolves before its connections have closed; a forced drop would kill the
+        // stragglers, and their clients report that as an uncaught error that fails the run.
+        for (let wait = 0; wait < 100; wait++) {
+          const { rows } = await cleanup.query<{ n: number }>(
+            'select count(*)::int as n from pg_stat_activity where datname = $1',
+            [name],
+          )
+          if (rows[0]?.n === 0) break
+          await new Promise((resolve) => setTimeout(resolve, 20))
+        }
         await cleanup.query(`drop database if exists "${name}" with (force)`)
       } finally {
         await cleanup.end()

@@ -1,0 +1,14 @@
+import { apiRoute } from '@/lib/api/api-route'
+import { readBody } from '@/lib/api/body'
+import { json } from '@/lib/api/errors'
+import { withUser } from '@/lib/api/handler'
+import { sendContactMessage } from '@/lib/messages/send-contact-message'
+
+// POST /api/v1/contactus: a message to the shop from the signed-in caller
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoute('/contactus', {
+  POST: withUser(async (request, _ctx, actor) => {
+    const { fields } = await readBody(request)
+    const data = await sendContactMessage({ actor, fields })
+    return json({ success: true, message: 'Message sent', data }, { status: 201 })
+  }),
+})

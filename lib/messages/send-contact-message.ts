@@ -1,0 +1,26 @@
+import 'server-only'
+import type { CurrentUser } from '@/lib/auth/current-user'
+import { getDb } from '@/lib/db/client'
+import { contactMessages } from '@/lib/db/schema'
+import { toMessageJson, type MessageJson } from './message-json'
+import { ContactMessageSchema } from './schemas'
+
+/**
+ * Stores a contact message from the actor. The sender's name and e-mail are the account's, as
+ * they are now: a body cannot sign a message with someone else's name or address.
+ */
+export async function sendContactMessage({
+  actor,
+  fields,
+}: {
+  actor: CurrentUser
+  fields: Record<string, unknown>
+}): Promise<MessageJson> {
+  const input = ContactMessageSchema.parse({ message: fields.message })
+  const db = await getDb()
+  const [row] = await db
+    .insert(contactMessages)
+    .values({ userId: actor.id, name: actor.name, email: actor.email, message: input.message })
+    .returning()
+  return toMessageJson(row!)
+}
