@@ -11,6 +11,9 @@ import * as loginRoute from '@/app/api/v1/login/route'
 import * as guestRoute from '@/app/api/v1/login/guest/route'
 import * as logoutRoute from '@/app/api/v1/logout/route'
 import * as meUpdateRoute from '@/app/api/v1/me/update/route'
+import * as orderRoute from '@/app/api/v1/order/[id]/route'
+import * as orderNewRoute from '@/app/api/v1/order/new/route'
+import * as myOrdersRoute from '@/app/api/v1/orders/me/route'
 import * as forgotRoute from '@/app/api/v1/password/forgot/route'
 import * as resetRoute from '@/app/api/v1/password/reset/[token]/route'
 import * as passwordUpdateRoute from '@/app/api/v1/password/update/route'
@@ -54,6 +57,9 @@ const MODULES: Partial<Record<ApiPath, RouteModule>> = {
   '/password/update': passwordUpdateRoute,
   '/password/forgot': forgotRoute,
   '/password/reset/[token]': resetRoute,
+  '/order/new': orderNewRoute,
+  '/order/[id]': orderRoute,
+  '/orders/me': myOrdersRoute,
 }
 
 let productId = ''
