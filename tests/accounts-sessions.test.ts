@@ -155,6 +155,28 @@ describe('logout and revoked sessions', () => {
     expect((await logoutGet(apiRequest('/api/v1/logout'), none)).status).toBe(200)
   })
 
+  it('refuses a logout link followed from another site: the session stays', async () => {
+    const user = await account()
+    const cookie = await signedIn(user.email)
+    const res = await seen(
+      logoutGet(
+        apiRequest('/api/v1/logout', { cookie, headers: { 'sec-fetch-site': 'cross-site' } }),
+        none,
+      ),
+    )
+    expect(res.status).toBe(403)
+    expect((await me(cookie)).status).toBe(200)
+    // Typed into the address bar, or from the shop's own pages, it works.
+    for (const site of ['none', 'same-origin']) {
+      const other = await signedIn(user.email)
+      const out = await logoutGet(
+        apiRequest('/api/v1/logout', { cookie: other, headers: { 'sec-fetch-site': site } }),
+        none,
+      )
+      expect(out.status).toBe(200)
+    }
+  })
+
   it('an admin demoted to user: the next admin request with the old cookie is 403', async () => {
     const admin = await account({ role: 'admin' })
     const product = await createProduct()

@@ -246,6 +246,21 @@ describe('verification and the first login', () => {
     expect(session).not.toContain('Secure')
   })
 
+  it('refuses a verification link opened from another site (login CSRF); the token stays good', async () => {
+    const email = uniqueEmail('csrfverify')
+    await signUp({ name: 'Link Clicker', email, password: GOOD_PASSWORD })
+    const token = tokenIn(await mail.waitFor(email), '/user/verify/')
+    const cross = await call(
+      verify(
+        apiRequest(`/api/v1/verify/${token}`, { headers: { 'sec-fetch-site': 'cross-site' } }),
+        routeContext({ token }),
+      ),
+    )
+    expect(cross.status).toBe(403)
+    expect(sessionSetCookie(cross)).toBeUndefined()
+    expect((await verifyWith(token)).status).toBe(200)
+  })
+
   it('refuses an expired, a malformed and an unknown token', async () => {
     const email = uniqueEmail('expired')
     await signUp({ name: 'Late Comer', email, password: GOOD_PASSWORD })

@@ -3,6 +3,9 @@ import path from 'node:path'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
 import * as unknownRoute from '@/app/api/v1/[[...path]]/route'
 import * as adminProductRoute from '@/app/api/v1/admin/product/[id]/route'
+import * as cartAddRoute from '@/app/api/v1/cart/add/route'
+import * as cartRemoveRoute from '@/app/api/v1/cart/remove/[productId]/route'
+import * as cartRoute from '@/app/api/v1/cart/route'
 import * as meRoute from '@/app/api/v1/me/route'
 import * as productRoute from '@/app/api/v1/product/[id]/route'
 import * as productsRoute from '@/app/api/v1/products/route'
@@ -57,6 +60,9 @@ const MODULES: Partial<Record<ApiPath, RouteModule>> = {
   '/password/update': passwordUpdateRoute,
   '/password/forgot': forgotRoute,
   '/password/reset/[token]': resetRoute,
+  '/cart': cartRoute,
+  '/cart/add': cartAddRoute,
+  '/cart/remove/[productId]': cartRemoveRoute,
   '/order/new': orderNewRoute,
   '/order/[id]': orderRoute,
   '/orders/me': myOrdersRoute,

@@ -56,7 +56,15 @@ function isExtraOrigin(origin: string | null): origin is string {
 
 /** Cross-site request forgery guard; see the rule at the top of this file. */
 export function isOriginAllowed(request: Request): boolean {
-  if (SAFE_METHODS.has(request.method)) return true
+  return SAFE_METHODS.has(request.method) || mayChangeState(request)
+}
+
+/**
+ * The rule for unsafe methods, for any request that changes state whatever its method: the GETs
+ * that API.md keeps for the original client (`/verify/{token}` signs in, `/logout` signs out),
+ * which another site could otherwise trigger with a link.
+ */
+export function mayChangeState(request: Request): boolean {
   const origin = request.headers.get('origin')
   const site = request.headers.get('sec-fetch-site')
   if (origin === null) return site === null || site === 'same-origin' || site === 'none'

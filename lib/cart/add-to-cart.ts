@@ -1,0 +1,69 @@
+import 'server-only'
+import { and, eq, sql } from 'drizzle-orm'
+import { AppError, notFound } from '@/lib/api/errors'
+import type { CurrentUser } from '@/lib/auth/current-user'
+import { getDb } from '@/lib/db/client'
+import { cartLines, carts, products } from '@/lib/db/schema'
+import { isUuid } from '@/lib/ids'
+import type { CartJson } from './cart-json'
+import { readCart } from './read-cart'
+import { AddToCartSchema } from './schemas'
+
+function stockMessage(stock: number, inCart: number): string {
+  if (stock === 0) return 'Item is out of stock'
+  if (inCart === 0) return `Only ${stock} left in stock`
+  const more = Math.max(stock - inCart, 0)
+  return more === 0
+    ? `Only ${stock} left in stock, and all of them are already in your cart`
+    : `Only ${stock} left in stock; you can add ${more} more`
+}
+
+/**
+ * Adds `quantity` (1 to 4) of a product to the caller's cart, on top of what its line already
+ * holds; the line never goes above the product's stock (409 saying how many are left).
+ *
+ * The cart row is created or touched first with one upsert: ON CONFLICT makes two first adds at
+ * once share one row, and DO UPDATE locks that row until commit, so every add to this cart runs
+ * after the previous one has committed and sees its line. Without the lock two adds could both
+ * read 2 of 3 and both add 1.
+ */
+export async function addToCart({
+  actor,
+  fields,
+}: {
+  actor: CurrentUser
+  fields: Record<string, unknown>
+}): Promise<CartJson> {
+  const input = AddToCartSchema.parse(fields)
+  if (!isUuid(input.productId)) throw notFound('Product not found')
+  const db = await getDb()
+  await db.transaction(async (tx) => {
+    const [cart] = await tx
+      .insert(carts)
+      .values({ userId: actor.id })
+      .onConflictDoUpdate({ target: carts.userId, set: { updatedAt: sql`now()` } })
+      .returning({ id: carts.id })
+    if (!cart) throw new Error('The cart upsert returned no row')
+    const [product] = await tx
+      .select({ stock: products.stock })
+      .from(products)
+      .where(and(eq(products.id, input.productId), eq(products.archived, false)))
+    if (!product) throw notFound('Product not found')
+    const [line] = await tx
+      .select({ quantity: cartLines.quantity })
+      .from(cartLines)
+      .where(and(eq(cartLines.cartId, cart.id), eq(cartLines.productId, input.productId)))
+    const inCart = line?.quantity ?? 0
+    if (inCart + input.quantity > product.stock) {
+      throw new AppError(409, stockMessage(product.stock, inCart))
+    }
+    await tx
+      .insert(cartLines)
+      .values({ cartId: cart.id, productId: input.productId, quantity: input.quantity })
+      .onConflictDoUpdate({
+        target: [cartLines.cartId, cartLines.productId],
+        set: { quantity: sql`${cartLines.quantity} + ${input.quantity}` },
+      })
+  })
+  return readCart({ actor })
+}
