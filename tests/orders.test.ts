@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto'
 import { count, eq, inArray } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
+import { POST as cartAdd } from '@/app/api/v1/cart/add/route'
+import { GET as cartGet } from '@/app/api/v1/cart/route'
 import { GET as getOrderRoute } from '@/app/api/v1/order/[id]/route'
 import { GET as newOrderGet, POST as newOrder } from '@/app/api/v1/order/new/route'
 import { GET as myOrdersRoute } from '@/app/api/v1/orders/me/route'
@@ -171,6 +173,44 @@ describe('POST /api/v1/order/new', () => {
     expect(await stockOf(lamp.id)).toBe(3)
     expect(await stockOf(mug.id)).toBe(6)
     expect((await state(other, [])).orders).toBe(0)
+  })
+
+  it('checks out what the cart API holds: the totals of GET /cart place the order', async () => {
+    const user = await createUser()
+    const cookie = await sessionCookieFor(user)
+    const a = await createProduct({ priceCents: 1999, stock: 6 })
+    const b = await createProduct({ priceCents: 500, stock: 6 })
+    for (const [product, quantity] of [
+      [a, 3],
+      [b, 1],
+      [a, 1],
+    ] as const) {
+      const res = await cartAdd(
+        apiRequest('/api/v1/cart/add', {
+          method: 'POST',
+          json: { productId: product.id, quantity },
+          cookie,
+        }),
+        routeContext({}),
+      )
+      expect(res.status).toBe(200)
+    }
+    const readCart = async () =>
+      (await cartGet(apiRequest('/api/v1/cart', { cookie }), routeContext({}))).json()
+    const cart = await readCart()
+    expect(cart.totalPrice).toBe(84.96)
+    const res = await place(user, {
+      shippingInfo: SHIPPING,
+      orderItems: cart.cart,
+      paymentInfo: 'Done',
+      itemsPrice: cart.totalPrice,
+      shippingPrice: 5,
+      totalPrice: cart.totalPrice + 5,
+    })
+    expect(res.status).toBe(201)
+    expect((await res.json()).order).toMatchObject({ itemsPrice: 84.96, totalPrice: 89.96 })
+    expect(await readCart()).toMatchObject({ cart: [], totalPrice: 0 })
+    expect(await stockOf(a.id)).toBe(2)
   })
 
   it('charges 2 × price for two of a product, and merges repeated lines of one product', async () => {
