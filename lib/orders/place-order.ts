@@ -40,7 +40,7 @@ async function reserve(tx: Tx, line: OrderLineInput): Promise<Reserved> {
            order by pi.position limit 1) as image`,
   )
   if (row) return row
-  // Why not: read after the refusal, for the message only; nothing is decided on it.
+  // Read after the refusal only to word the message; the decision was the update above.
   const [product] = await queryRows<{ name: string; stock: number; archived: boolean }>(
     tx,
     sql`select name, stock, archived from products where id = ${line.productId}`,
