@@ -16,6 +16,9 @@ import * as loginRoute from '@/app/api/v1/login/route'
 import * as guestRoute from '@/app/api/v1/login/guest/route'
 import * as logoutRoute from '@/app/api/v1/logout/route'
 import * as meUpdateRoute from '@/app/api/v1/me/update/route'
+import * as orderRoute from '@/app/api/v1/order/[id]/route'
+import * as orderNewRoute from '@/app/api/v1/order/new/route'
+import * as myOrdersRoute from '@/app/api/v1/orders/me/route'
 import * as forgotRoute from '@/app/api/v1/password/forgot/route'
 import * as resetRoute from '@/app/api/v1/password/reset/[token]/route'
 import * as passwordUpdateRoute from '@/app/api/v1/password/update/route'
@@ -64,6 +67,9 @@ const MODULES: Partial<Record<ApiPath, RouteModule>> = {
   '/cart': cartRoute,
   '/cart/add': cartAddRoute,
   '/cart/remove/[productId]': cartRemoveRoute,
+  '/order/new': orderNewRoute,
+  '/order/[id]': orderRoute,
+  '/orders/me': myOrdersRoute,
 }
 
 let productId = ''

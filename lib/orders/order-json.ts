@@ -1,0 +1,103 @@
+import 'server-only'
+import { asc, desc, inArray, type SQL } from 'drizzle-orm'
+import { absoluteUrl } from '@/lib/api/absolute-urls'
+import type { OrderStatus } from '@/lib/catalog'
+import type { Db } from '@/lib/db/open'
+import { orderItems, orders } from '@/lib/db/schema'
+import { toDollars } from '@/lib/money'
+
+// The Order shape of API.md, JSON-safe (dates as ISO strings). Names, images and prices are the
+// snapshot taken when the order was placed, so an order reads the same after a product changes.
+
+export type OrderItemJson = {
+  productId: string
+  name: string
+  image: string
+  price: number
+  quantity: number
+}
+
+export type OrderJson = {
+  _id: string
+  user: string | null
+  shippingInfo: {
+    address: string
+    state: string
+    country: string
+    phoneNumber: string
+    pinCode: string
+  }
+  orderItems: OrderItemJson[]
+  paymentInfo: string
+  itemsPrice: number
+  shippingPrice: number
+  totalPrice: number
+  orderStatus: OrderStatus
+  paidAt: string
+  deliveredAt: string | null
+  createdAt: string
+}
+
+type Reader = Pick<Db, 'select'>
+
+const iso = (d: Date | string) => new Date(d).toISOString()
+
+/** The orders matching `where`, newest first, each with its items. */
+export async function loadOrders(db: Reader, where: SQL | undefined): Promise<OrderJson[]> {
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(where)
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+  if (rows.length === 0) return []
+  const items = await db
+    .select()
+    .from(orderItems)
+    .where(
+      inArray(
+        orderItems.orderId,
+        rows.map((r) => r.id),
+      ),
+    )
+    .orderBy(asc(orderItems.name), asc(orderItems.productId))
+  const itemsOf = new Map<string, OrderItemJson[]>()
+  for (const i of items) {
+    const list = itemsOf.get(i.orderId) ?? []
+    list.push({
+      productId: i.productId,
+      name: i.name,
+      image: i.image,
+      price: toDollars(i.priceCents),
+      quantity: i.quantity,
+    })
+    itemsOf.set(i.orderId, list)
+  }
+  return rows.map((r) => ({
+    _id: r.id,
+    user: r.userId,
+    shippingInfo: {
+      address: r.address,
+      state: r.state,
+      country: r.country,
+      phoneNumber: r.phoneNumber,
+      pinCode: r.pinCode,
+    },
+    orderItems: itemsOf.get(r.id) ?? [],
+    paymentInfo: r.paymentInfo,
+    itemsPrice: toDollars(r.itemsCents),
+    shippingPrice: toDollars(r.shippingCents),
+    totalPrice: toDollars(r.totalCents),
+    orderStatus: r.orderStatus,
+    paidAt: iso(r.paidAt),
+    deliveredAt: r.deliveredAt ? iso(r.deliveredAt) : null,
+    createdAt: iso(r.createdAt),
+  }))
+}
+
+/** For API answers: item images absolute, like every image URL the API sends. */
+export function withAbsoluteOrderImages(order: OrderJson): OrderJson {
+  return {
+    ...order,
+    orderItems: order.orderItems.map((i) => ({ ...i, image: absoluteUrl(i.image) })),
+  }
+}
