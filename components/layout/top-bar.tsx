@@ -1,3 +1,4 @@
+import { ContactButton } from './contact-button'
 import { Logo } from './logo'
 import { MainNav, MenuSheet } from './nav-menu'
 import { SearchBox } from './search-box'
@@ -18,6 +19,7 @@ export function TopBar() {
         </div>
         <div className="ml-auto flex items-center gap-2 md:ml-0">
           <MainNav />
+          <ContactButton />
           {/* One width whatever the slot holds (placeholder, Login or avatar, right-aligned):
               nothing in the bar moves when the answer arrives or the visitor logs in or out. */}
           <span className="flex w-[5.5rem] shrink-0 justify-end">
