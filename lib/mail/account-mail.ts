@@ -1,12 +1,15 @@
 import 'server-only'
 import { render, toPlainText } from '@react-email/components'
 import { createElement, type ReactElement } from 'react'
+import { formatPrice } from '@/lib/money'
+import type { OrderJson } from '@/lib/orders/order-json'
 import { ROUTES } from '@/lib/routes'
 import { SITE } from '@/lib/site'
 import { siteOrigin } from '@/lib/site-url'
 import { sendMail } from './send-mail'
 import { AccountExistsMail } from './templates/account-exists-mail'
 import { EmailChangedMail } from './templates/email-changed-mail'
+import { OrderConfirmationMail } from './templates/order-confirmation-mail'
 import { PasswordChangedMail } from './templates/password-changed-mail'
 import { ResetMail } from './templates/reset-mail'
 import { VerifyMail } from './templates/verify-mail'
@@ -96,5 +99,20 @@ export async function sendEmailChangedMail({
     `The e-mail address of your ${SITE.name} account was changed`,
     createElement(EmailChangedMail, { name, newEmail, loginLink }),
     [loginLink],
+  )
+}
+
+/** After a new order: its lines and totals, and the link to its page (never on a replay). */
+export async function sendOrderConfirmationMail({
+  to,
+  name,
+  order,
+}: Recipient & { order: OrderJson }) {
+  const orderLink = link(ROUTES.order.path, order._id)
+  await send(
+    to,
+    `Your ${SITE.name} order of ${formatPrice(order.totalPrice)} is confirmed`,
+    createElement(OrderConfirmationMail, { name, order, link: orderLink }),
+    [orderLink],
   )
 }
