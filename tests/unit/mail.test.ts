@@ -173,6 +173,53 @@ describe('account mails', () => {
     expectSafeName(mail)
   })
 
+  it('order confirmation: each line, the totals, the address and the link to /order/{id}', async () => {
+    const order = {
+      _id: '3f2a9c1e-0b7d-4e8a-9c55-1d2e3f4a5b6c',
+      user: '00000000-0000-4000-8000-00000000a002',
+      shippingInfo: {
+        address: '12 <i>Main</i> Street',
+        state: 'Goa',
+        country: 'India',
+        phoneNumber: '9876543210',
+        pinCode: '403001',
+      },
+      orderItems: [
+        { productId: 'p-1', name: 'USB-C Cable', image: '', price: 9.99, quantity: 3 },
+        { productId: 'p-2', name: 'Headphones <b>Pro</b>', image: '', price: 120.5, quantity: 1 },
+      ],
+      paymentInfo: 'Done',
+      itemsPrice: 150.47,
+      shippingPrice: 5,
+      totalPrice: 155.47,
+      orderStatus: 'processing' as const,
+      paidAt: '2026-11-22T10:00:00.000Z',
+      deliveredAt: null,
+      createdAt: '2026-11-22T10:00:00.000Z',
+    }
+    const mail = await receive((m) =>
+      m.sendOrderConfirmationMail({ to: 'ada@example.com', name: NAME, order }),
+    )
+    const link = `https://shop.example.com/order/${order._id}`
+    expect(mail.subject).toBe('Your ByteShop order of $155.47 is confirmed')
+    expect(links(mail)).toEqual({ hrefs: [link], urls: [link] })
+    for (const part of [mail.text, mail.html]) {
+      expect(part).toContain(order._id)
+      expect(part).toContain('USB-C Cable')
+      expect(part).toContain('3 × $9.99')
+      expect(part).toContain('$29.97')
+      expect(part).toContain('1 × $120.50')
+      expect(part).toContain('$150.47')
+      expect(part).toContain('$5.00')
+      expect(part).toContain('$155.47')
+      expect(part).toContain('403001')
+    }
+    // Product names and the address are user input too: escaped, never markup.
+    expect(mail.html).not.toContain('<b>Pro</b>')
+    expect(mail.html).not.toContain('<i>Main</i>')
+    expectSafeName(mail)
+  })
+
   it('takes its links from APP_URL alone: no request goes in, a different APP_URL changes them', async () => {
     const mail = await receive(async (m) => {
       vi.stubEnv('APP_URL', 'https://other.example.org/ignored/path')

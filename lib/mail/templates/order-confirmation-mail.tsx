@@ -29,9 +29,8 @@ export function OrderConfirmationMail({ name, order, link }: OrderConfirmationMa
             {order.orderItems.map((item) => (
               <tr key={item.productId}>
                 <td style={cell}>{item.name}</td>
-                <td style={right}>
-                  {item.quantity} × {formatPrice(item.price)}
-                </td>
+                {/* One string: React would otherwise put comment markers between the parts. */}
+                <td style={right}>{`${item.quantity} × ${formatPrice(item.price)}`}</td>
                 <td style={right}>{formatPrice(toDollars(toCents(item.price) * item.quantity))}</td>
               </tr>
             ))}
