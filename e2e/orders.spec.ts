@@ -177,6 +177,8 @@ test('/contactus shows the same form as a page', async ({ page, context }) => {
   await page.getByPlaceholder('Write your message here...').fill('A message from the page form.')
   await page.getByRole('button', { name: 'Send' }).click()
   await expect(page.getByRole('status').filter({ hasText: 'Message send' })).toBeVisible()
+  // Opened directly (nothing of the shop to go back to): home.
+  await expect(page).toHaveURL('/')
 })
 
 function violations(results: { violations: { id: string; help: string; nodes: unknown[] }[] }) {

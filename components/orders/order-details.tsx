@@ -19,10 +19,10 @@ const when = (iso: string) => `${dateTime.format(new Date(iso))} UTC`
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   return (
     <section
-      aria-labelledby={`order-${title}`}
+      aria-labelledby={`order-${title.replace(/\s/g, '-')}`}
       className="rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6"
     >
-      <h2 id={`order-${title}`} className="text-lg font-semibold text-ink">
+      <h2 id={`order-${title.replace(/\s/g, '-')}`} className="text-lg font-semibold text-ink">
         {title}
       </h2>
       <div className="mt-3">{children}</div>

@@ -9,8 +9,9 @@ export function ContactPageForm() {
   return (
     <ContactForm
       onSent={() => {
-        // A page opened directly (no history entry of ours to go back to) goes home instead.
-        if (window.history.length > 1) router.back()
+        // Back only to a page of this shop (a link or the login page brought them here); a
+        // page opened directly, from a bookmark or another site, goes home instead.
+        if (document.referrer.startsWith(`${window.location.origin}/`)) router.back()
         else router.push(ROUTES.home.path)
       }}
     />
