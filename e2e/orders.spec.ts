@@ -142,6 +142,10 @@ test('an admin can see the order; an unknown id is the 404 page', async ({
 test('a guest asking for My Orders or an order goes to the login page', async ({ page }) => {
   await page.goto('/myorders')
   await expect(page).toHaveURL(/\/user\/login\?redirect=%2Fmyorders$/)
+  await page.goto('/order/7d9a1c2e-3b4f-4a5b-8c6d-7e8f9a0b1c2d')
+  await expect(page).toHaveURL(
+    /\/user\/login\?redirect=%2Forder%2F7d9a1c2e-3b4f-4a5b-8c6d-7e8f9a0b1c2d$/,
+  )
 })
 
 test('Contact Us: a guest goes to login; signed in, the dialog sends the message', async ({
