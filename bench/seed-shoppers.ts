@@ -33,14 +33,12 @@ async function main() {
     await db
       .insert(users)
       .values(
-        emails
-          .slice(i, i + 500)
-          .map((email, j) => ({
-            name: `Bench Shopper ${i + j}`,
-            email,
-            passwordHash,
-            verified: true,
-          })),
+        emails.slice(i, i + 500).map((email, j) => ({
+          name: `Bench Shopper ${i + j}`,
+          email,
+          passwordHash,
+          verified: true,
+        })),
       )
       .onConflictDoNothing()
   }
