@@ -6,10 +6,10 @@ import { expect, signIn, test } from './support/fixtures'
 
 // Reviews change a product's rating and count, so these tests write only on MISCELLANEOUS
 // products (e2e/support/catalog.ts), and on ones the cache tests leave alone (they use the
-// first five): one per browser project, so both can run side by side.
+// first five, of seven): one per browser project, so both can run side by side.
 async function ownProduct(request: APIRequestContext, project: string) {
   const candidates = (await allProducts(request)).filter((p) => p.category === MUTABLE_CATEGORY)
-  const product = candidates[project === 'wide' ? 6 : 7]
+  const product = candidates[project === 'wide' ? 5 : 6]
   if (!product) throw new Error('Not enough MISCELLANEOUS products')
   return product
 }
