@@ -2,8 +2,8 @@
 import { Dialog } from '@/components/ui/dialog'
 import { ContactForm } from './contact-form'
 
-// Loaded by the top bar's Contact Us button on its first click (components/layout/
-// contact-button.tsx), never with the page: storefront pages are at their JS budget.
+// Loaded with the top bar's Contact Us button's first click (contact-launcher.tsx),
+// never with the page: storefront pages are at their JS budget.
 export default function ContactDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   return (
     <Dialog open={open} onClose={onClose} title="Contact Us">

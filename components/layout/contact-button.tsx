@@ -1,29 +1,20 @@
 'use client'
-import { usePathname, useRouter } from 'next/navigation'
 import { useState, type ComponentType } from 'react'
 import { MailIcon } from '@/components/ui/icons'
-import { loginHref } from '@/lib/paths'
-import { useMe } from '@/lib/users/use-me'
 
-type DialogProps = { open: boolean; onClose: () => void }
-
-// The top bar's Contact Us button. Only the button ships with the page: the dialog, its form
-// and the request helper come with the first click (the product page is at its JS budget).
-// A guest goes to the login page and comes back here.
+// The top bar's Contact Us button. Only the button ships with the page (the product page is at
+// its JS budget): who is signed in, the dialog, its form and the request helper come with the
+// first click (components/contact/contact-launcher.tsx). Each click counts one more opening.
 export function ContactButton() {
-  const { user, isLoading } = useMe()
-  const pathname = usePathname()
-  const router = useRouter()
-  const [ContactDialog, setContactDialog] = useState<ComponentType<DialogProps> | null>(null)
-  const [open, setOpen] = useState(false)
+  const [Launcher, setLauncher] = useState<ComponentType<{ opens: number }>>()
+  const [opens, setOpens] = useState(0)
 
   async function onClick() {
-    if (!isLoading && !user) return router.push(loginHref(pathname))
-    if (!ContactDialog) {
-      const loaded = (await import('@/components/contact/contact-dialog')).default
-      setContactDialog(() => loaded)
+    if (!Launcher) {
+      const loaded = (await import('@/components/contact/contact-launcher')).default
+      setLauncher(() => loaded)
     }
-    setOpen(true)
+    setOpens((n) => n + 1)
   }
 
   return (
@@ -38,7 +29,7 @@ export function ContactButton() {
         {/* The name stays "Contact Us" at every width; narrow bars show only the icon. */}
         <span className="sr-only lg:not-sr-only">Contact Us</span>
       </button>
-      {ContactDialog ? <ContactDialog open={open} onClose={() => setOpen(false)} /> : null}
+      {Launcher ? <Launcher opens={opens} /> : null}
     </>
   )
 }
