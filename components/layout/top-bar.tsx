@@ -1,4 +1,5 @@
 import { ContactButton } from './contact-button'
+import { MailIcon } from '@/components/ui/icons'
 import { Logo } from './logo'
 import { MainNav, MenuSheet } from './nav-menu'
 import { SearchBox } from './search-box'
@@ -19,7 +20,11 @@ export function TopBar() {
         </div>
         <div className="ml-auto flex items-center gap-2 md:ml-0">
           <MainNav />
-          <ContactButton />
+          <ContactButton className="inline-flex h-9 items-center gap-1.5 rounded-md px-2 text-sm font-medium text-slate-200 hover:bg-white/10 hover:text-white lg:px-3">
+            <MailIcon className="size-5" />
+            {/* The name stays "Contact Us" at every width; narrow bars show only the icon. */}
+            <span className="sr-only lg:not-sr-only">Contact Us</span>
+          </ContactButton>
           {/* One width whatever the slot holds (placeholder, Login or avatar, right-aligned):
               nothing in the bar moves when the answer arrives or the visitor logs in or out. */}
           <span className="flex w-[5.5rem] shrink-0 justify-end">
