@@ -28,6 +28,7 @@ const SHARED = new Map([
   ['lib/reviews/schemas.ts', 'review rules shared by the review form and the handlers (STYLE.md)'],
   ['lib/routes.ts', 'the route list, read by proxy.ts and the menu'],
   ['lib/site.ts', 'shop name and links for client islands'],
+  ['lib/zod.ts', 'zod set up jitless for strict-CSP pages, imported by every schemas.ts'],
 ])
 
 const ROOT = path.resolve(import.meta.dirname, '..')
