@@ -1,7 +1,7 @@
 'use client'
 import Link from 'next/link'
 import { usePathname } from 'next/navigation'
-import { useState } from 'react'
+import { lazy, Suspense, useId, useState } from 'react'
 import { Sheet } from '@/components/ui/sheet'
 import {
   CartIcon,
@@ -11,7 +11,7 @@ import {
   InfoIcon,
   MenuIcon,
 } from '@/components/ui/icons'
-import { useMe } from '@/lib/users/use-me'
+import { useMe, useSignedInHint } from '@/lib/users/use-me'
 import { navItems, type NavItem } from './nav-items'
 
 const ICONS = {
@@ -22,22 +22,50 @@ const ICONS = {
   dashboard: DashboardIcon,
 } as const
 
+// The count comes with its own chunk, fetched only when someone is signed in (the product page's
+// first load is at its budget, and guests have no cart to count).
+const CartCount = lazy(() => import('./cart-count'))
+
+function CartBadge({ id }: { id: string }) {
+  return (
+    // Always there for a signed-in visitor, so the link's aria-describedby never dangles.
+    <span id={id}>
+      <Suspense fallback={null}>
+        <CartCount />
+      </Suspense>
+    </span>
+  )
+}
+
 function isCurrent(pathname: string, href: string) {
   return href === '/' ? pathname === '/' : pathname === href || pathname.startsWith(`${href}/`)
 }
 
 function NavLinks({ variant, onNavigate }: { variant: 'bar' | 'sheet'; onNavigate?: () => void }) {
   const { user } = useMe()
+  const hinted = useSignedInHint()
   const pathname = usePathname()
+  const badgeId = useId()
   return navItems(user?.role).map((item: NavItem) => {
     const Icon = ICONS[item.icon]
     const current = isCurrent(pathname, item.href)
+    const cart = item.icon === 'cart'
     return (
       <li
         key={item.href}
-        className={item.narrowOnly ? (variant === 'bar' ? 'hidden' : 'md:hidden') : undefined}
+        className={
+          item.narrowOnly
+            ? variant === 'bar'
+              ? 'hidden'
+              : 'md:hidden'
+            : cart
+              ? 'relative'
+              : undefined
+        }
       >
+        {cart && hinted ? <CartBadge id={badgeId} /> : null}
         <Link
+          aria-describedby={cart && hinted ? badgeId : undefined}
           href={item.href}
           // Only catalog pages are worth fetching ahead; the rest waits for a click.
           prefetch={item.icon === 'home' || item.icon === 'categories' ? undefined : false}

@@ -5,7 +5,6 @@ import { SHIPPING_DOLLARS, ShippingInfoSchema, type ShippingInfo } from '@/lib/o
 // the body of POST /api/v1/order/new. No `server-only`: the checkout screens use it. The server
 // computes every amount again and refuses an order whose totals differ ('Prices changed').
 
-
 /** The saved shipping data, or null when there is none or it is not a valid address. */
 export function parseShippingData(raw: string | null): ShippingInfo | null {
   if (!raw) return null

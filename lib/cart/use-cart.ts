@@ -21,7 +21,10 @@ export type Cart = { cart: CartLine[]; totalPrice: number }
 export const EMPTY_CART: Cart = { cart: [], totalPrice: 0 }
 
 async function fetchCart(url: string): Promise<Cart> {
-  const res = await fetch(url, { credentials: 'same-origin', headers: { Accept: 'application/json' } })
+  const res = await fetch(url, {
+    credentials: 'same-origin',
+    headers: { Accept: 'application/json' },
+  })
   if (res.status === 401) return EMPTY_CART
   if (!res.ok) throw new Error(`GET ${url} answered ${res.status}`)
   const body = (await res.json()) as Cart
@@ -33,7 +36,12 @@ async function fetchCart(url: string): Promise<Cart> {
 
 export function useCart() {
   const hinted = useSignedInHint()
-  const { data, error, isLoading, mutate: refresh } = useSWR(hinted ? CART_KEY : null, fetchCart, {
+  const {
+    data,
+    error,
+    isLoading,
+    mutate: refresh,
+  } = useSWR(hinted ? CART_KEY : null, fetchCart, {
     revalidateOnFocus: true,
     shouldRetryOnError: false,
   })
