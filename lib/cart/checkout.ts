@@ -20,9 +20,9 @@ export function parseShippingData(raw: string | null): ShippingInfo | null {
 
 export type Totals = { itemsPrice: number; shippingPrice: number; totalPrice: number }
 
-/** Items, shipping and total of cart lines, computed in whole cents as the server does. */
-export function orderTotals(lines: { price: number; quantity: number }[]): Totals {
-  const itemsCents = lines.reduce((sum, l) => sum + toCents(l.price) * l.quantity, 0)
+/** Items (the cart's totalPrice, as GET /api/v1/cart computes it), shipping 5 and their sum. */
+export function orderTotals(itemsPrice: number): Totals {
+  const itemsCents = toCents(itemsPrice)
   const shippingCents = toCents(SHIPPING_DOLLARS)
   return {
     itemsPrice: toDollars(itemsCents),
@@ -31,15 +31,16 @@ export function orderTotals(lines: { price: number; quantity: number }[]): Total
   }
 }
 
-/** The body of POST /api/v1/order/new for these lines and this address. */
+/** The body of POST /api/v1/order/new for this cart and this address. */
 export function orderBody(
-  lines: { productId: string; price: number; quantity: number }[],
+  cart: { cart: { productId: string; quantity: number }[]; totalPrice: number },
   shippingInfo: ShippingInfo,
 ) {
   return {
     shippingInfo,
-    orderItems: lines.map(({ productId, quantity }) => ({ productId, quantity })),
+    // Only what the server takes from the client: names, images and prices are its own.
+    orderItems: cart.cart.map(({ productId, quantity }) => ({ productId, quantity })),
     paymentInfo: 'Done',
-    ...orderTotals(lines),
+    ...orderTotals(cart.totalPrice),
   }
 }

@@ -4,7 +4,7 @@ import { useCartStore } from './use-cart-store'
 const ADDRESS = {
   address: '1 Queen St',
   state: 'Ontario',
-  country: 'Canada',
+  country: 'Canada' as const,
   pinCode: '123456',
   phoneNumber: '4165550123',
 }

@@ -20,12 +20,13 @@ export type Cart = { cart: CartLine[]; totalPrice: number }
 
 export const EMPTY_CART: Cart = { cart: [], totalPrice: 0 }
 
-async function fetchCart(url: string): Promise<Cart> {
+// null: the hint cookie outlived the session (401), so nobody is signed in after all.
+async function fetchCart(url: string): Promise<Cart | null> {
   const res = await fetch(url, {
     credentials: 'same-origin',
     headers: { Accept: 'application/json' },
   })
-  if (res.status === 401) return EMPTY_CART
+  if (res.status === 401) return null
   if (!res.ok) throw new Error(`GET ${url} answered ${res.status}`)
   const body = (await res.json()) as Cart
   return {
@@ -56,7 +57,7 @@ export function useCart() {
 }
 
 /** The number of items (not lines) in a cart. */
-export const itemCount = (cart: Cart | undefined) =>
+export const itemCount = (cart: Cart | null | undefined) =>
   cart ? cart.cart.reduce((n, line) => n + line.quantity, 0) : 0
 
 /** The cart is empty now (an order emptied it): every island shows so, then asks again. */
