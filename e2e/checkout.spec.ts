@@ -174,7 +174,8 @@ test.describe('signed in', () => {
     const before = await myOrderCount(page.request)
     const orderRequests: string[] = []
     page.on('request', (r) => {
-      if (r.url().endsWith('/api/v1/order/new')) orderRequests.push(r.headers()['idempotency-key'])
+      if (r.url().endsWith('/api/v1/order/new'))
+        orderRequests.push(r.headers()['idempotency-key'] ?? '')
     })
     await page.getByRole('button', { name: /^Pay/ }).dblclick()
     await expect(page).toHaveURL(/\/cart\/orderplaced\?id=/)
