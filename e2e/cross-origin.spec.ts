@@ -74,7 +74,7 @@ test.describe('a client on another origin', () => {
             body: JSON.stringify({ name: 'Taken over' }),
           })
           const wrongMethod = await call('/api/v1/products', { method: 'DELETE' })
-          const unknown = await call('/api/v1/cart/add', {
+          const unknown = await call('/api/v1/no/such/endpoint', {
             method: 'POST',
             headers: { 'content-type': 'application/json' },
             body: '{}',
