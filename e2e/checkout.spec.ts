@@ -47,9 +47,9 @@ test('a guest is asked to log in and comes back to the cart', async ({ page }) =
   await expect(page.getByText('Login to see items you added previously')).toBeVisible()
   const login = page.getByRole('main').getByRole('link', { name: 'Login' })
   await expect(login).toHaveAttribute('href', '/user/login?redirect=%2Fcart')
+  await expectNoAxeViolations(page)
   await login.click()
   await expect(page).toHaveURL(/\/user\/login\?redirect=%2Fcart$/)
-  await expectNoAxeViolations(page)
 })
 
 test.describe('signed in', () => {
@@ -182,5 +182,47 @@ test.describe('signed in', () => {
     expect(await myOrderCount(page.request)).toBe(before + 1)
     // Whatever reached the server carried one key.
     expect(new Set(orderRequests).size).toBe(1)
+  })
+
+  test('stale totals: "Prices changed" shows the new totals, and Pay again places one order', async ({
+    page,
+  }) => {
+    const [product] = (await stockedProducts(page.request, 1)) as [ApiProduct]
+    const added = await page.request.post('/api/v1/cart/add', {
+      data: { productId: product._id, quantity: 1 },
+    })
+    expect(added.ok()).toBe(true)
+    await page.goto('/cart')
+    await page.evaluate((a) => localStorage.setItem('shippingData', JSON.stringify(a)), ADDRESS)
+    await page.goto('/cart/shippinginfo')
+    await expect(page.getByTestId('total-price')).toHaveText(money(product.price + 5))
+    // The page's totals are a cent off what the server computes now (as after a price change).
+    const keys: string[] = []
+    await page.route('**/api/v1/order/new', async (route) => {
+      const body = route.request().postDataJSON() as { itemsPrice: number; totalPrice: number }
+      keys.push(route.request().headers()['idempotency-key'] ?? '')
+      await route.continue({
+        postData: JSON.stringify({
+          ...body,
+          itemsPrice: body.itemsPrice + 0.01,
+          totalPrice: body.totalPrice + 0.01,
+        }),
+      })
+    })
+    const before = await myOrderCount(page.request)
+    await page.getByRole('button', { name: /^Pay/ }).click()
+    await expect(page.getByText('Prices changed since you opened this page.')).toBeVisible()
+    await expect(page.getByText(`The total is now ${money(product.price + 5)}`)).toBeVisible()
+    expect(await myOrderCount(page.request)).toBe(before)
+
+    // With the current totals, the same attempt (the same key) goes through, once.
+    await page.unroute('**/api/v1/order/new')
+    page.on('request', (r) => {
+      if (r.url().endsWith('/api/v1/order/new')) keys.push(r.headers()['idempotency-key'] ?? '')
+    })
+    await page.getByRole('button', { name: /^Pay/ }).click()
+    await expect(page).toHaveURL(/\/cart\/orderplaced\?id=/)
+    expect(await myOrderCount(page.request)).toBe(before + 1)
+    expect(new Set(keys).size).toBe(1)
   })
 })
