@@ -1,5 +1,6 @@
 import type { Metadata } from 'next'
 import { notFound, permanentRedirect } from 'next/navigation'
+import { AddReview } from '@/components/product/add-review'
 import { ProductDetails } from '@/components/product/product-details'
 import { canonicalId, readProduct } from '@/lib/products/catalog'
 import { productJsonLd, scriptJson } from '@/lib/products/json-ld'
@@ -45,7 +46,7 @@ export default async function ProductPage({ params }: Props) {
   if (!product) notFound()
   return (
     <>
-      <ProductDetails product={product} />
+      <ProductDetails product={product} reviewAction={<AddReview productId={product._id} />} />
       <script
         type="application/ld+json"
         dangerouslySetInnerHTML={{ __html: scriptJson(productJsonLd(product, siteOrigin())) }}

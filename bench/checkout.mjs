@@ -1,0 +1,220 @@
+// `npm run bench:checkout`: whole checkouts through the production server, each by its own
+// shopper: login, add to cart, place the order. Reports orders per second and each step's
+// latency at fixed concurrencies.
+//
+//   npm run bench:checkout -- [--postgres URL] [--orders N] [--concurrency 4,8]
+//
+//   --postgres URL    run on PostgreSQL: URL names an empty database you created (seeded here
+//                     with the demo catalog and the shoppers; drop it when done). Default: the
+//                     embedded database, in a temporary DATA_DIR.
+//   --orders N        checkouts per concurrency level (default 200), each by a new shopper
+//   --concurrency L   comma-separated shoppers at once (default 4,8)
+//
+// The shoppers (verified, one password) and the stock are written to the database before the
+// server starts (bench/seed-shoppers.ts); the embedded one admits one process at a time. The
+// server runs with TRUST_PROXY and each shopper logs in from its own X-Forwarded-For address,
+// as real shoppers would (the per-address login limit is 30 per 15 minutes). Any answer other
+// than the expected one fails the run. Writes bench/results/checkout-<engine>.{json,txt}.
+import { execFileSync } from 'node:child_process'
+import { randomUUID } from 'node:crypto'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { parseArgs } from 'node:util'
+import { ensureBuild } from '../scripts/build-if-needed.mjs'
+import { percentiles } from './lib/percentiles.mjs'
+import { freePort, startServer } from './lib/server.mjs'
+
+const ROOT = path.resolve(import.meta.dirname, '..')
+const RESULTS_DIR = path.join(ROOT, 'bench/results')
+const SHIPPING = {
+  address: '12 MG Road',
+  state: 'Karnataka',
+  country: 'India',
+  pinCode: '560001',
+  phoneNumber: '9876543210',
+}
+const SHIPPING_DOLLARS = 5 // lib/orders/schemas.ts
+const WARM_UP = 8
+
+const { values } = parseArgs({
+  options: {
+    postgres: { type: 'string' },
+    orders: { type: 'string', default: '200' },
+    concurrency: { type: 'string', default: '4,8' },
+  },
+})
+const perLevel = Number(values.orders)
+const levels = values.concurrency.split(',').map(Number)
+if (
+  !Number.isInteger(perLevel) ||
+  perLevel < 1 ||
+  levels.some((c) => !Number.isInteger(c) || c < 1)
+) {
+  throw new Error('--orders and --concurrency take whole numbers')
+}
+const engine = values.postgres ? 'postgres' : 'pglite'
+
+const address = (i) => `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`
+
+async function timed(step, url, init, expected) {
+  const started = performance.now()
+  const res = await fetch(url, init)
+  const body = await res.text()
+  const ms = performance.now() - started
+  if (res.status !== expected) {
+    throw new Error(`${step} answered ${res.status} (expected ${expected}): ${body.slice(0, 200)}`)
+  }
+  return { res, ms }
+}
+
+/** One shopper's checkout; the time of each step. */
+async function checkout(baseUrl, seed, i) {
+  const email = seed.shoppers[i]
+  const product = seed.products[i % seed.products.length]
+  const from = address(i + 1)
+  const json = { 'content-type': 'application/json', accept: 'application/json' }
+
+  const login = await timed(
+    'login',
+    `${baseUrl}/api/v1/login`,
+    {
+      method: 'POST',
+      headers: { ...json, 'x-forwarded-for': from },
+      body: JSON.stringify({ email, password: seed.password }),
+    },
+    200,
+  )
+  const cookie = login.res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ')
+  const headers = { ...json, cookie, 'x-forwarded-for': from }
+
+  const cart = await timed(
+    'cart add',
+    `${baseUrl}/api/v1/cart/add`,
+    { method: 'POST', headers, body: JSON.stringify({ productId: product.id, quantity: 1 }) },
+    200,
+  )
+  const itemsCents = Math.round(product.price * 100)
+  const order = await timed(
+    'order',
+    `${baseUrl}/api/v1/order/new`,
+    {
+      method: 'POST',
+      headers: { ...headers, 'idempotency-key': randomUUID() },
+      body: JSON.stringify({
+        shippingInfo: SHIPPING,
+        orderItems: [{ productId: product.id, quantity: 1 }],
+        itemsPrice: itemsCents / 100,
+        shippingPrice: SHIPPING_DOLLARS,
+        totalPrice: (itemsCents + SHIPPING_DOLLARS * 100) / 100,
+      }),
+    },
+    201,
+  )
+  return { login: login.ms, cart: cart.ms, order: order.ms }
+}
+
+/** `count` checkouts, `concurrency` at a time, by shoppers first…first+count-1. */
+async function level(baseUrl, seed, first, count, concurrency) {
+  const steps = { login: [], cart: [], order: [], checkout: [] }
+  let next = 0
+  const started = performance.now()
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < count) {
+        const i = first + next++
+        const t0 = performance.now()
+        const t = await checkout(baseUrl, seed, i)
+        steps.checkout.push(performance.now() - t0)
+        for (const k of ['login', 'cart', 'order']) steps[k].push(t[k])
+      }
+    }),
+  )
+  const seconds = (performance.now() - started) / 1000
+  return {
+    concurrency,
+    orders: count,
+    seconds: Math.round(seconds * 100) / 100,
+    ordersPerSecond: Math.round((count / seconds) * 10) / 10,
+    login: percentiles(steps.login),
+    cartAdd: percentiles(steps.cart),
+    placeOrder: percentiles(steps.order),
+    wholeCheckout: percentiles(steps.checkout),
+  }
+}
+
+function tsx(env, args) {
+  execFileSync(
+    process.execPath,
+    ['node_modules/tsx/dist/cli.mjs', '--conditions=react-server', ...args],
+    { cwd: ROOT, env, stdio: 'inherit' },
+  )
+}
+
+async function main() {
+  ensureBuild()
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-bench-checkout-'))
+  const env = { ...process.env, NODE_ENV: 'production', DATA_DIR: dataDir, TRUST_PROXY: 'true' }
+  delete env.DATABASE_URL
+  if (values.postgres) Object.assign(env, { DATABASE_URL: values.postgres, DEMO_MODE: 'true' })
+  const seedFile = path.join(dataDir, 'shoppers.json')
+  const total = WARM_UP + perLevel * levels.length
+  tsx(env, ['bench/seed-shoppers.ts', String(total), seedFile])
+  const seed = JSON.parse(fs.readFileSync(seedFile, 'utf8'))
+
+  const port = await freePort()
+  const server = await startServer({
+    root: ROOT,
+    port,
+    env,
+    logFile: path.join(dataDir, 'server.log'),
+    readyPath: '/api/v1/products?limit=1',
+  })
+  try {
+    // Warm-up: the first requests load the routes and the argon2 module.
+    await level(server.baseUrl, seed, 0, WARM_UP, 2)
+    const results = []
+    let first = WARM_UP
+    for (const concurrency of levels) {
+      results.push(await level(server.baseUrl, seed, first, perLevel, concurrency))
+      first += perLevel
+    }
+    const result = {
+      engine,
+      date: new Date().toISOString(),
+      machine: `${os.cpus().length} cores, ${os.cpus()[0]?.model ?? ''}`.trim(),
+      unit: 'ms',
+      errors: 0,
+      levels: results,
+    }
+    const fmt = (p) => `p50 ${p.p50} / p99 ${p.p99}`
+    const text = [
+      `checkout bench, ${engine}, ${result.date}, ${result.machine}`,
+      `each checkout: login, add 1 to cart, place the order (POST /api/v1/order/new); a new shopper each`,
+      ...results.map(
+        (r) =>
+          `concurrency ${r.concurrency}: ${r.orders} orders in ${r.seconds} s = ${r.ordersPerSecond} orders/s, 0 errors; ` +
+          `login ${fmt(r.login)} ms, cart add ${fmt(r.cartAdd)} ms, order ${fmt(r.placeOrder)} ms, ` +
+          `whole checkout ${fmt(r.wholeCheckout)} ms`,
+      ),
+    ].join('\n')
+    console.log(text)
+    fs.mkdirSync(RESULTS_DIR, { recursive: true })
+    fs.writeFileSync(
+      path.join(RESULTS_DIR, `checkout-${engine}.json`),
+      `${JSON.stringify(result, null, 2)}\n`,
+    )
+    fs.writeFileSync(path.join(RESULTS_DIR, `checkout-${engine}.txt`), `${text}\n`)
+  } finally {
+    await server.stop()
+    fs.rmSync(dataDir, { recursive: true, force: true })
+  }
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error)
+  process.exit(1)
+})
