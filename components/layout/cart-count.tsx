@@ -6,12 +6,14 @@ import { itemCount, useCart } from '@/lib/cart/use-cart'
  * demand (nav-menu.tsx) and only for a signed-in visitor: guests' storefront pages stay as
  * light as before. Every add, removal and order mutates the cart's SWR key, so it follows.
  */
-export default function CartCount() {
+export default function CartCount({ id }: { id: string }) {
   const { cart } = useCart()
   const count = itemCount(cart)
-  if (count === 0) return null
+  // Always there (empty at 0), so the link's aria-describedby finds it.
+  if (count === 0) return <span id={id} />
   return (
     <span
+      id={id}
       // Described by, not part of, the link's name: the link is still called "Cart".
       className="pointer-events-none absolute -top-1 -right-1 min-w-5 rounded-full bg-amber-400 px-1.5 text-center text-xs leading-5 font-bold text-slate-900 tabular-nums"
     >

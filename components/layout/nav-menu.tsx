@@ -1,7 +1,7 @@
 'use client'
 import Link from 'next/link'
 import { usePathname } from 'next/navigation'
-import { lazy, Suspense, useId, useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import { Sheet } from '@/components/ui/sheet'
 import {
   CartIcon,
@@ -11,7 +11,7 @@ import {
   InfoIcon,
   MenuIcon,
 } from '@/components/ui/icons'
-import { useMe, useSignedInHint } from '@/lib/users/use-me'
+import { useMe } from '@/lib/users/use-me'
 import { navItems, type NavItem } from './nav-items'
 
 const ICONS = {
@@ -26,26 +26,14 @@ const ICONS = {
 // first load is at its budget, and guests have no cart to count).
 const CartCount = lazy(() => import('./cart-count'))
 
-function CartBadge({ id }: { id: string }) {
-  return (
-    // Always there for a signed-in visitor, so the link's aria-describedby never dangles.
-    <span id={id}>
-      <Suspense fallback={null}>
-        <CartCount />
-      </Suspense>
-    </span>
-  )
-}
-
 function isCurrent(pathname: string, href: string) {
   return href === '/' ? pathname === '/' : pathname === href || pathname.startsWith(`${href}/`)
 }
 
 function NavLinks({ variant, onNavigate }: { variant: 'bar' | 'sheet'; onNavigate?: () => void }) {
   const { user } = useMe()
-  const hinted = useSignedInHint()
   const pathname = usePathname()
-  const badgeId = useId()
+  const badgeId = `cart-count-${variant}`
   return navItems(user?.role).map((item: NavItem) => {
     const Icon = ICONS[item.icon]
     const current = isCurrent(pathname, item.href)
@@ -53,19 +41,16 @@ function NavLinks({ variant, onNavigate }: { variant: 'bar' | 'sheet'; onNavigat
     return (
       <li
         key={item.href}
-        className={
-          item.narrowOnly
-            ? variant === 'bar'
-              ? 'hidden'
-              : 'md:hidden'
-            : cart
-              ? 'relative'
-              : undefined
-        }
+        // relative: the Cart link's count sits on its corner.
+        className={item.narrowOnly ? (variant === 'bar' ? 'hidden' : 'md:hidden') : 'relative'}
       >
-        {cart && hinted ? <CartBadge id={badgeId} /> : null}
+        {cart && user ? (
+          <Suspense>
+            <CartCount id={badgeId} />
+          </Suspense>
+        ) : null}
         <Link
-          aria-describedby={cart && hinted ? badgeId : undefined}
+          aria-describedby={cart && user ? badgeId : undefined}
           href={item.href}
           // Only catalog pages are worth fetching ahead; the rest waits for a click.
           prefetch={item.icon === 'home' || item.icon === 'categories' ? undefined : false}

@@ -1,6 +1,6 @@
 'use client'
 import useSWR, { mutate } from 'swr'
-import { ownImagePath, useSignedInHint } from '@/lib/users/use-me'
+import { ownImagePath, useMe } from '@/lib/users/use-me'
 
 // The signed-in shopper's cart for client islands (the top bar's count, the cart and checkout
 // screens), one SWR key shared by all of them. Guests (no hint cookie) never ask: their pages
@@ -36,22 +36,23 @@ async function fetchCart(url: string): Promise<Cart | null> {
 }
 
 export function useCart() {
-  const hinted = useSignedInHint()
+  // Asked once /me has answered: a guest (or a hint that outlived its session) never asks.
+  const { user, isLoading: userLoading } = useMe()
   const {
     data,
     error,
     isLoading,
     mutate: refresh,
-  } = useSWR(hinted ? CART_KEY : null, fetchCart, {
+  } = useSWR(user ? CART_KEY : null, fetchCart, {
     revalidateOnFocus: true,
     shouldRetryOnError: false,
   })
   return {
-    /** null while hydrating, then whether the hint says someone is signed in. */
-    signedIn: hinted,
+    /** null until /me has answered, then whether someone is signed in. */
+    signedIn: userLoading ? null : user !== null,
     cart: data,
     error: error as Error | undefined,
-    isLoading: hinted === null || (hinted && isLoading),
+    isLoading: userLoading || isLoading,
     refresh,
   }
 }

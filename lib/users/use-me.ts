@@ -34,13 +34,9 @@ const hasHint = () =>
 // (lib/users/session-events.ts fills the cache first).
 const noSubscription = () => () => {}
 
-/** Whether the hint cookie says someone is signed in: null while hydrating (the server cannot know). */
-export function useSignedInHint(): boolean | null {
-  return useSyncExternalStore<boolean | null>(noSubscription, hasHint, () => null)
-}
-
 export function useMe() {
-  const hinted = useSignedInHint()
+  // null while hydrating (the server cannot know), then what the browser's cookies say.
+  const hinted = useSyncExternalStore<boolean | null>(noSubscription, hasHint, () => null)
   const { data, isLoading, mutate } = useSWR(hinted ? '/api/v1/me' : null, fetchMe, {
     revalidateOnFocus: true,
     shouldRetryOnError: false,
