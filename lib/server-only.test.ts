@@ -9,6 +9,8 @@ const SHARED = new Map([
   ['lib/auth/rules.ts', 'account rule numbers for the forms'],
   ['lib/auth/schemas.ts', 'account form rules shared by forms and handlers (STYLE.md)'],
   ['lib/auth/session-cookie.ts', 'cookie names for proxy.ts and client islands'],
+  ['lib/cart/checkout.ts', 'checkout totals and saved address for the checkout screens'],
+  ['lib/cart/checkout-paths.ts', "the cart's CheckOut paths for the cart island"],
   ['lib/cart/schemas.ts', 'the cart body rules shared by forms and handlers (STYLE.md)'],
   ['lib/catalog.ts', 'categories and roles for the UI and the end-to-end tests'],
   ['lib/csp.ts', 'the two Content-Security-Policies, for next.config.ts and proxy.ts'],
@@ -28,6 +30,7 @@ const SHARED = new Map([
   ['lib/reviews/schemas.ts', 'review rules shared by the review form and the handlers (STYLE.md)'],
   ['lib/routes.ts', 'the route list, read by proxy.ts and the menu'],
   ['lib/site.ts', 'shop name and links for client islands'],
+  ['lib/zod.ts', 'zod set up jitless for strict-CSP pages, imported by every schemas.ts'],
 ])
 
 const ROOT = path.resolve(import.meta.dirname, '..')

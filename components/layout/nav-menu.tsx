@@ -1,7 +1,7 @@
 'use client'
 import Link from 'next/link'
 import { usePathname } from 'next/navigation'
-import { useState } from 'react'
+import { lazy, Suspense, useState } from 'react'
 import { Sheet } from '@/components/ui/sheet'
 import {
   CartIcon,
@@ -22,6 +22,10 @@ const ICONS = {
   dashboard: DashboardIcon,
 } as const
 
+// The count comes with its own chunk, fetched only when someone is signed in (the product page's
+// first load is at its budget, and guests have no cart to count).
+const CartCount = lazy(() => import('./cart-count'))
+
 function isCurrent(pathname: string, href: string) {
   return href === '/' ? pathname === '/' : pathname === href || pathname.startsWith(`${href}/`)
 }
@@ -29,15 +33,24 @@ function isCurrent(pathname: string, href: string) {
 function NavLinks({ variant, onNavigate }: { variant: 'bar' | 'sheet'; onNavigate?: () => void }) {
   const { user } = useMe()
   const pathname = usePathname()
+  const badgeId = `cart-count-${variant}`
   return navItems(user?.role).map((item: NavItem) => {
     const Icon = ICONS[item.icon]
     const current = isCurrent(pathname, item.href)
+    const cart = item.icon === 'cart'
     return (
       <li
         key={item.href}
-        className={item.narrowOnly ? (variant === 'bar' ? 'hidden' : 'md:hidden') : undefined}
+        // relative: the Cart link's count sits on its corner.
+        className={item.narrowOnly ? (variant === 'bar' ? 'hidden' : 'md:hidden') : 'relative'}
       >
+        {cart && user ? (
+          <Suspense>
+            <CartCount id={badgeId} />
+          </Suspense>
+        ) : null}
         <Link
+          aria-describedby={cart && user ? badgeId : undefined}
           href={item.href}
           // Only catalog pages are worth fetching ahead; the rest waits for a click.
           prefetch={item.icon === 'home' || item.icon === 'categories' ? undefined : false}

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from '@/lib/zod'
 
 // The body of POST /api/v1/cart/add (API.md). Strict types, no coercion: a quantity of "3" or
 // 1.5 is a client bug to report, not to guess at. Unknown fields (the original client's

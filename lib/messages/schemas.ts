@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from '@/lib/zod'
 import { MESSAGE_LENGTH } from './rules'
 
 // The body of POST /api/v1/contactus, shared by the handler and the contact form. Only the

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from '@/lib/zod'
 import { SHIPPING_COUNTRIES } from '@/lib/catalog'
 
 // The body of POST /api/v1/order/new (API.md "Orders"). Only the address, each item's productId

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from '@/lib/zod'
 import { CATEGORIES, ITEM_CONDITIONS } from '@/lib/catalog'
 import { MAX_PRICE } from './catalog-view'
 import { MAX_KEYWORD_LENGTH, MAX_LIMIT, PAGE_SIZE, SORTS, type ProductFilters } from './constants'

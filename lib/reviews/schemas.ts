@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from '@/lib/zod'
 import { COMMENT_LENGTH, RATING_RANGE } from './rules'
 
 // The body of PUT /api/v1/review (API.md "Reviews"), shared by the handler and the review form.

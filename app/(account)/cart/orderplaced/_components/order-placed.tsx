@@ -1,0 +1,63 @@
+'use client'
+import Link from 'next/link'
+import { useEffect, useState } from 'react'
+import { PRIMARY_BUTTON } from '@/components/forms/submit-button'
+import { toast } from '@/components/layout/toast'
+import { cartEmptied } from '@/lib/cart/use-cart'
+import { PATHS } from '@/lib/paths'
+import { ROUTES } from '@/lib/routes'
+
+/** SPEC.md §2: the loader's time on screen before the success screen. */
+export const ORDER_PLACED_LOADER_MS = 2000
+
+/** The order-placed screen: a loader for 2 s, then the order id and a link to it. */
+export function OrderPlaced({ orderId }: { orderId: string | null }) {
+  const [ready, setReady] = useState(false)
+
+  useEffect(() => {
+    // The order emptied the cart on the server; the top bar's count follows at once.
+    void cartEmptied()
+    const timer = window.setTimeout(() => {
+      setReady(true)
+      toast.success('Order placed')
+    }, ORDER_PLACED_LOADER_MS)
+    return () => window.clearTimeout(timer)
+  }, [])
+
+  if (!ready) {
+    return (
+      <div role="status" className="flex flex-col items-center gap-4 py-16" aria-live="polite">
+        <span
+          aria-hidden="true"
+          className="size-12 animate-spin rounded-full border-4 border-brand-200 border-t-brand-600"
+        />
+        <span className="text-ink-soft">Placing your order…</span>
+      </div>
+    )
+  }
+
+  return (
+    <section className="rounded-xl border border-slate-200 bg-white p-8 text-center shadow-sm">
+      <h1 className="text-2xl font-bold text-ink">Your order has been placed successfully</h1>
+      {orderId ? (
+        <>
+          <p className="mt-3 text-ink-soft">
+            Order ID: <span className="font-mono font-semibold text-ink">{orderId}</span>
+          </p>
+          <Link
+            href={ROUTES.order.path.replace('{id}', encodeURIComponent(orderId))}
+            className={`${PRIMARY_BUTTON} mt-6`}
+          >
+            View order
+          </Link>
+        </>
+      ) : null}
+      <Link
+        href={PATHS.home}
+        className="mt-4 inline-block font-semibold text-brand-700 underline hover:text-brand-800"
+      >
+        Continue Shopping
+      </Link>
+    </section>
+  )
+}
