@@ -5,8 +5,6 @@ import { MESSAGE_LENGTH } from './rules'
 // message: the sender's name and e-mail come from the session.
 // No `server-only`: the form checks the same rules before it sends anything.
 
-// The contact page runs under the nonce policy (no 'unsafe-eval'; see lib/auth/schemas.ts).
-z.config({ jitless: true })
 
 export const ContactMessageSchema = z.object({
   message: z

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import { z } from '@/lib/zod'
 import { withAbsoluteAvatars } from '@/lib/api/absolute-urls'
 import { apiRoute } from '@/lib/api/api-route'
 import { json, notFound } from '@/lib/api/errors'
