@@ -20,10 +20,10 @@ import { parseArgs } from 'node:util'
 import { hash, verify } from '@node-rs/argon2'
 import { ensureBuild } from '../scripts/build-if-needed.mjs'
 import { percentiles } from './lib/percentiles.mjs'
+import { writeResults } from './lib/results.mjs'
 import { freePort, startServer } from './lib/server.mjs'
 
 const ROOT = path.resolve(import.meta.dirname, '..')
-const RESULTS_DIR = path.join(ROOT, 'bench/results')
 const DEMO = { email: 'testuser@gmail.com', password: '12345678' }
 // lib/auth/password.ts
 const ARGON2 = { memoryCost: 19_456, timeCost: 2, parallelism: 1 }
@@ -141,12 +141,7 @@ async function main() {
       `refused (429) one at a time: p50 ${result.refusedOneAtATime.p50} ms, p99 ${result.refusedOneAtATime.p99} ms`,
     ].join('\n')
     console.log(text)
-    fs.mkdirSync(RESULTS_DIR, { recursive: true })
-    fs.writeFileSync(
-      path.join(RESULTS_DIR, `accounts-${engine}.json`),
-      `${JSON.stringify(result, null, 2)}\n`,
-    )
-    fs.writeFileSync(path.join(RESULTS_DIR, `accounts-${engine}.txt`), `${text}\n`)
+    writeResults('accounts', engine, result, text)
     if (result.burst.allowed401 !== 30 || result.burst.other !== 0) process.exitCode = 1
   } finally {
     await server.stop()

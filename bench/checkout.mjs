@@ -23,10 +23,10 @@ import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { ensureBuild } from '../scripts/build-if-needed.mjs'
 import { percentiles } from './lib/percentiles.mjs'
+import { writeResults } from './lib/results.mjs'
 import { freePort, startServer } from './lib/server.mjs'
 
 const ROOT = path.resolve(import.meta.dirname, '..')
-const RESULTS_DIR = path.join(ROOT, 'bench/results')
 const SHIPPING = {
   address: '12 MG Road',
   state: 'Karnataka',
@@ -202,12 +202,7 @@ async function main() {
       ),
     ].join('\n')
     console.log(text)
-    fs.mkdirSync(RESULTS_DIR, { recursive: true })
-    fs.writeFileSync(
-      path.join(RESULTS_DIR, `checkout-${engine}.json`),
-      `${JSON.stringify(result, null, 2)}\n`,
-    )
-    fs.writeFileSync(path.join(RESULTS_DIR, `checkout-${engine}.txt`), `${text}\n`)
+    writeResults('checkout', engine, result, text)
   } finally {
     await server.stop()
     fs.rmSync(dataDir, { recursive: true, force: true })
