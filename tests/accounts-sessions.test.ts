@@ -30,6 +30,8 @@ import {
   sessionSetCookie,
   someAddress,
   uniqueEmail,
+  answerLog,
+  mailedTokens,
 } from './support/accounts'
 import { installTestDatabase } from './support/db'
 import { startMailServer, tokenIn } from './support/mail-server'
@@ -50,13 +52,8 @@ async function account(values: Partial<typeof users.$inferInsert> = {}) {
   })
 }
 
-// Every answer of the endpoints below, for the last test: none may hold a hash or a token.
-const answers: string[] = []
-async function seen(res: Promise<Response>): Promise<Response> {
-  const r = await res
-  answers.push(await r.clone().text(), JSON.stringify([...r.headers]))
-  return r
-}
+// Every answer of this file, for the last test: none may hold a hash or a token.
+const { answers, record: seen } = answerLog()
 
 const logIn = (email: string, password = GOOD_PASSWORD, init: RequestInit = {}) =>
   seen(
@@ -473,9 +470,7 @@ describe('POST /api/v1/login/guest (demo mode)', () => {
 describe('secrets', () => {
   it('no answer in this file held a password hash or a token', () => {
     expect(answers.length).toBeGreaterThan(60)
-    const tokens = mail.received.flatMap((m) =>
-      m.links.map((l) => new URL(l).pathname.split('/').at(-1)!).filter((t) => t.length >= 43),
-    )
+    const tokens = mailedTokens(mail.received)
     expect(tokens.length).toBeGreaterThan(2)
     for (const answer of answers) {
       expect(answer).not.toMatch(/\$argon2/)

@@ -62,3 +62,26 @@ export function sessionSetCookie(res: Response): string | undefined {
 }
 
 export { apiRequest, routeContext }
+
+/**
+ * Records every answer a test file saw (body and headers), for the check that none of them held
+ * a password hash or a token: `record` wraps a handler call, `secretsIn` lists what leaked.
+ */
+export function answerLog() {
+  const answers: string[] = []
+  return {
+    answers,
+    async record(res: Promise<Response>): Promise<Response> {
+      const r = await res
+      answers.push(await r.clone().text(), JSON.stringify([...r.headers]))
+      return r
+    },
+  }
+}
+
+/** The tokens of the mailed links (the last path segment, 43+ characters). */
+export function mailedTokens(mails: { links: string[] }[]): string[] {
+  return mails.flatMap((m) =>
+    m.links.map((l) => new URL(l).pathname.split('/').at(-1)!).filter((t) => t.length >= 43),
+  )
+}
