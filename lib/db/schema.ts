@@ -48,6 +48,14 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_email_key').on(t.email),
     check('users_role_check', inList('role', ROLES)),
+    // The admin user list (drizzle/0006_admin_users.sql): substring search, default order, and
+    // the admins that a role change locks.
+    index('users_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+    index('users_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`),
+    index('users_created_idx').on(t.createdAt, t.id),
+    index('users_admins_idx')
+      .on(t.id)
+      .where(sql`${t.role} = 'admin'`),
   ],
 )
 
