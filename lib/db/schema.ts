@@ -40,7 +40,8 @@ export const users = pgTable(
     verified: boolean('verified').notNull().default(false),
     avatarUrl: text('avatar_url').notNull().default(''),
     avatarPublicId: text('avatar_public_id').notNull().default(''),
-    // Bumped on logout, password change and role change: every older cookie stops working.
+    // Bumped on logout and password change: every older cookie stops working. A role change
+    // needs none: every request re-reads the role (a demoted admin keeps shopping, 403 on admin).
     sessionVersion: integer('session_version').notNull().default(1),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
