@@ -6,11 +6,12 @@ import { GET as getUserRoute } from '@/app/api/v1/admin/getUser/[id]/route'
 import { PUT as updateRoleRoute } from '@/app/api/v1/admin/updateuserrole/[userId]/route'
 import { GET as meRoute } from '@/app/api/v1/me/route'
 import { getDb } from '@/lib/db/client'
-import { users } from '@/lib/db/schema'
+import { orderItems, orders, reviews, users } from '@/lib/db/schema'
+import { getUserActivity } from '@/lib/users/get-user-activity'
 import { installTestDatabase } from './support/db'
 import { testEngine } from './support/engines'
 import { apiRequest, routeContext, sessionCookieFor } from './support/requests'
-import { createUser } from './factories'
+import { createProduct, createUser } from './factories'
 
 installTestDatabase()
 
@@ -409,6 +410,88 @@ describe('PUT /api/v1/admin/updateuserrole/{userId}', () => {
     const refused = await setRole(shopper, shopper.id, { role: 'user' })
     expect(refused.status).toBe(409)
     expect(await roleOf(shopper.id)).toBe('admin')
+  })
+})
+
+describe("a user's activity (the admin user page)", () => {
+  async function order(
+    userId: string,
+    status: 'processing' | 'Shipped' | 'Delivered',
+    cents: number,
+    quantity: number,
+  ) {
+    const db = await getDb()
+    const [o] = await db
+      .insert(orders)
+      .values({
+        userId,
+        address: '1 Test Street',
+        state: 'Kent',
+        country: 'UK',
+        phoneNumber: '9876543210',
+        pinCode: '560001',
+        itemsCents: cents * quantity,
+        shippingCents: 500,
+        totalCents: cents * quantity + 500,
+        orderStatus: status,
+      })
+      .returning()
+    await db.insert(orderItems).values({
+      orderId: o!.id,
+      productId: randomUUID(),
+      name: 'Snapshot',
+      image: '/media/x.webp',
+      priceCents: cents,
+      quantity,
+    })
+    return o!
+  }
+
+  it("sums their orders and lists their latest orders and reviews, and nobody else's", async () => {
+    const admin = await createUser({ role: 'admin' })
+    const u = await createUser()
+    const other = await createUser()
+    await order(u.id, 'processing', 1000, 2)
+    await order(u.id, 'Delivered', 2550, 1)
+    await order(other.id, 'Delivered', 9900, 1)
+    const kept = await createProduct({ name: 'Reviewed Lamp' })
+    const gone = await createProduct({ name: 'Gone Lamp', archived: true })
+    const db = await getDb()
+    await db.insert(reviews).values([
+      { productId: kept.id, userId: u.id, rating: 4, comment: 'Bright enough.' },
+      { productId: gone.id, userId: u.id, rating: 2, comment: 'Broke.' },
+      { productId: kept.id, userId: other.id, rating: 5, comment: 'Not theirs.' },
+    ])
+
+    const a = await getUserActivity({ actor: admin, userId: u.id })
+    expect(a.orderCount).toBe(2)
+    expect(a.totalSpent).toBe(25 + 30.5)
+    expect(a.openOrders).toBe(1)
+    expect(a.orders.map((o) => [o.orderStatus, o.items, o.totalPrice])).toEqual([
+      ['Delivered', 1, 30.5],
+      ['processing', 2, 25],
+    ])
+    expect(a.reviewCount).toBe(2)
+    expect(
+      a.reviews.map((r) => [r.productName, r.productGone, r.rating, r.comment]).sort(),
+    ).toEqual([
+      ['Gone Lamp', true, 2, 'Broke.'],
+      ['Reviewed Lamp', false, 4, 'Bright enough.'],
+    ])
+
+    const limited = await getUserActivity({ actor: admin, userId: u.id, limit: 1 })
+    expect(limited.orders).toHaveLength(1)
+    expect(limited.orderCount).toBe(2)
+
+    const none = await getUserActivity({ actor: admin, userId: admin.id })
+    expect(none).toMatchObject({ orderCount: 0, totalSpent: 0, orders: [], reviews: [] })
+  })
+
+  it('is for admins only', async () => {
+    const shopper = await createUser()
+    await expect(getUserActivity({ actor: shopper, userId: shopper.id })).rejects.toMatchObject({
+      status: 403,
+    })
   })
 })
 
