@@ -80,13 +80,13 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const first = (page.page - 1) * page.limit + 1
 
   return (
-    <section aria-labelledby={`${id}-caption`} className="mt-6 space-y-4">
+    <section className="mt-6 space-y-4">
       <Toolbar {...props} id={id} />
       <div
         role="region"
         aria-labelledby={`${id}-caption`}
         tabIndex={0}
-        className="overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm"
+        className="relative overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm"
       >
         <table className="w-full min-w-[36rem] text-left text-sm">
           <caption
