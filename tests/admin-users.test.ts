@@ -391,6 +391,34 @@ describe('PUT /api/v1/admin/updateuserrole/{userId}', () => {
     expect((await asOther('/api/v1/admin/getAllUser')).status).toBe(200)
   })
 
+  it("puts the role hint cookie right on that user's next answer", async () => {
+    const admin = await createUser({ role: 'admin' })
+    const u = await createUser()
+    const session = await sessionCookieFor(u)
+    const me = (hint: string) =>
+      meRoute(
+        apiRequest('/api/v1/me', { cookie: `${session}; shop_signed_in=${hint}` }),
+        routeContext({}),
+      )
+    const hintSet = (res: Response) =>
+      res.headers.getSetCookie().find((c) => c.startsWith('shop_signed_in='))
+    // In step: nothing to set.
+    expect(hintSet(await me('user'))).toBeUndefined()
+
+    expect((await setRole(admin, u.id, { role: 'admin' })).status).toBe(200)
+    // proxy.ts reads the hint: a promoted user's says admin after their next request...
+    expect(hintSet(await me('user'))).toMatch(/^shop_signed_in=admin;/)
+    expect(hintSet(await me('admin'))).toBeUndefined()
+
+    // ...and a demoted one's says user again.
+    expect((await setRole(admin, u.id, { role: 'user' })).status).toBe(200)
+    const res = await me('admin')
+    expect(hintSet(res)).toMatch(/^shop_signed_in=user;/)
+    // The session itself goes on, re-sealed for the same user.
+    const renewed = res.headers.getSetCookie().find((c) => c.startsWith('shop_session='))
+    expect(renewed).toMatch(/^shop_session=[^;]+; Path=\/; HttpOnly/)
+  })
+
   it('never demotes the last admin, not even by themselves', async () => {
     const last = await createUser({ role: 'admin' })
     const shopper = await createUser()
