@@ -1,6 +1,8 @@
 import AxeBuilder from '@axe-core/playwright'
-import type { Page } from '@playwright/test'
+import type { BrowserContext, Page } from '@playwright/test'
+import { sealData } from 'iron-session'
 import { DEMO_ACCOUNTS } from '../lib/db/seed/demo-accounts'
+import { E2E_SESSION_SECRET } from './support/constants'
 import { signIn, test, expect } from './support/fixtures'
 
 // The admin's Users screens (issue 9): the list with its search, sort and paging in the URL, the
@@ -170,6 +172,65 @@ test.describe('as an admin', () => {
   })
 })
 
+/** Signs a seeded shopper in (their session version is the first, 1) with a role hint. */
+async function signInAs(context: BrowserContext, id: string, hint: 'user' | 'admin') {
+  const now = Math.floor(Date.now() / 1000)
+  const value = await sealData(
+    { uid: id, sv: 1, iat: now, seen: now },
+    { password: E2E_SESSION_SECRET, ttl: 3600 },
+  )
+  const expires = now + 3600
+  await context.addCookies([
+    { name: 'shop_session', value, domain: '127.0.0.1', path: '/', httpOnly: true, expires },
+    { name: 'shop_signed_in', value: hint, domain: '127.0.0.1', path: '/', expires },
+  ])
+}
+
+test("a role change counts on that user's next visit, in the browser", async ({
+  page,
+  browser,
+  narrow,
+  baseURL,
+}) => {
+  const email = narrow ? 'mateo.rossi@example.com' : 'oliver.bennett@example.com'
+  const admin = await browser.newContext({ baseURL })
+  await signIn(admin, 'admin')
+  const list = await admin.request.get(`/api/v1/admin/getAllUser?q=${encodeURIComponent(email)}`)
+  const id: string = (await list.json()).users[0]._id
+  const setRole = async (role: 'user' | 'admin') => {
+    const res = await admin.request.put(`/api/v1/admin/updateuserrole/${id}`, {
+      data: { role },
+      headers: { origin: baseURL! },
+    })
+    expect(res.status()).toBe(200)
+  }
+
+  // Signed in as the shopper before the change: their hint still says user.
+  await signInAs(page.context(), id, 'user')
+  await page.goto('/admin/manageuser')
+  await expect(page).toHaveURL(HOME)
+
+  await setRole('admin')
+  try {
+    // Their next request (the shop's own /me) sets the hint right, and the Users page opens.
+    const me = page.waitForResponse((r) => r.url().endsWith('/api/v1/me'))
+    await page.goto('/')
+    expect((await me).status()).toBe(200)
+    await page.goto('/admin/manageuser')
+    await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible()
+
+    // Demoted: the very next admin page sends them home, the same cookie still shops.
+    await setRole('user')
+    await page.goto('/admin/manageuser')
+    await expect(page).toHaveURL(HOME)
+    const after = await page.request.get('/api/v1/me')
+    expect((await after.json()).user.role).toBe('user')
+  } finally {
+    await setRole('user')
+    await admin.close()
+  }
+})
+
 test.describe('anyone else', () => {
   test('a shopper typing the Users URLs lands on the home page', async ({ page, context }) => {
     await signIn(context, 'user')
@@ -194,5 +255,9 @@ test.describe('anyone else', () => {
   test('a guest goes to the login page and comes back after', async ({ page }) => {
     await page.goto('/admin/manageuser')
     await expect(page).toHaveURL(/\/user\/login\?redirect=%2Fadmin%2Fmanageuser$/)
+    await page.goto(`/admin/user/${SHOPPER.id}`)
+    await expect(page).toHaveURL(
+      new RegExp(`/user/login\\?redirect=%2Fadmin%2Fuser%2F${SHOPPER.id}$`),
+    )
   })
 })
