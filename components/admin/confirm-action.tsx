@@ -1,6 +1,7 @@
 'use client'
 import { useRouter } from 'next/navigation'
 import { useState, type ReactNode } from 'react'
+import { createPortal } from 'react-dom'
 import { toast } from '@/components/layout/toast'
 import { Dialog } from '@/components/ui/dialog'
 
@@ -77,6 +78,10 @@ export function ConfirmAction({
 }: ConfirmActionProps) {
   const router = useRouter()
   const [open, setOpen] = useState(false)
+  // The dialog joins the page on the first click, under <body>: not inside a table's scrolling
+  // region, whose scrolling would move the button under the pointer. It then stays, so that the
+  // native dialog can hand the focus back to the row's button when it closes.
+  const [mounted, setMounted] = useState(false)
   const [busy, setBusy] = useState(false)
 
   async function confirm() {
@@ -100,35 +105,42 @@ export function ConfirmAction({
         type="button"
         aria-label={ariaLabel}
         aria-haspopup="dialog"
-        onClick={() => setOpen(true)}
+        onClick={() => {
+          setMounted(true)
+          setOpen(true)
+        }}
         className={`${BUTTON} px-3 py-1.5 text-sm ${ROW_TONE[tone]} ${className}`}
       >
         {label}
       </button>
-      <Dialog open={open} onClose={() => setOpen(false)} title={title}>
-        <div className="space-y-5 p-5 text-left">
-          <div className="text-ink-soft">{description}</div>
-          <div className="flex flex-wrap justify-end gap-2">
-            <button
-              type="button"
-              onClick={() => setOpen(false)}
-              disabled={busy}
-              className={`${BUTTON} border border-slate-300 px-4 py-2 text-ink hover:bg-slate-50`}
-            >
-              Cancel
-            </button>
-            <button
-              type="button"
-              onClick={() => void confirm()}
-              disabled={busy}
-              aria-busy={busy}
-              className={`${BUTTON} px-4 py-2 ${TONE[tone]}`}
-            >
-              {busy ? 'Working…' : (confirmLabel ?? label)}
-            </button>
-          </div>
-        </div>
-      </Dialog>
+      {mounted &&
+        createPortal(
+          <Dialog open={open} onClose={() => setOpen(false)} title={title}>
+            <div className="space-y-5 p-5 text-left">
+              <div className="text-ink-soft">{description}</div>
+              <div className="flex flex-wrap justify-end gap-2">
+                <button
+                  type="button"
+                  onClick={() => setOpen(false)}
+                  disabled={busy}
+                  className={`${BUTTON} border border-slate-300 px-4 py-2 text-ink hover:bg-slate-50`}
+                >
+                  Cancel
+                </button>
+                <button
+                  type="button"
+                  onClick={() => void confirm()}
+                  disabled={busy}
+                  aria-busy={busy}
+                  className={`${BUTTON} px-4 py-2 ${TONE[tone]}`}
+                >
+                  {busy ? 'Working…' : (confirmLabel ?? label)}
+                </button>
+              </div>
+            </div>
+          </Dialog>,
+          document.body,
+        )}
     </>
   )
 }

@@ -16,7 +16,9 @@ import {
 // links and GET forms that carry the whole state in the URL, so the table works without
 // JavaScript and every view can be shared or reloaded. Actions (delete, toggle) are client
 // islands that a column's `cell` renders. At 390 px the table scrolls sideways inside a
-// focusable region named by its visible caption.
+// focusable region named by its visible caption. The region is positioned so that it clips the
+// absolutely positioned screen-reader texts inside the table too (they would otherwise widen the
+// page on a phone).
 
 export type RowTone = 'green' | 'red' | undefined
 
@@ -80,7 +82,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
   const first = (page.page - 1) * page.limit + 1
 
   return (
-    <section className="mt-6 space-y-4">
+    <div className="mt-6 space-y-4">
       <Toolbar {...props} id={id} />
       <div
         role="region"
@@ -171,7 +173,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
           )}
         </div>
       </nav>
-    </section>
+    </div>
   )
 }
 

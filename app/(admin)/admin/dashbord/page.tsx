@@ -89,7 +89,7 @@ export default async function DashboardPage({ searchParams }: PageProps<'/admin/
     <div className="mx-auto w-full max-w-6xl space-y-8 px-4 py-8 sm:py-10">
       <h1 className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">Dashboard</h1>
 
-      <section aria-label="Totals" className="grid gap-4 sm:grid-cols-3">
+      <section aria-label="Totals" className="grid grid-cols-1 gap-4 sm:grid-cols-3">
         <Figure label="Total Revenue" value={formatPrice(stats.revenue)} />
         <Figure
           label="Total Orders"
@@ -122,7 +122,7 @@ export default async function DashboardPage({ searchParams }: PageProps<'/admin/
             role="region"
             aria-label="Figures per day"
             tabIndex={0}
-            className="mt-2 max-h-80 overflow-auto"
+            className="relative mt-2 max-h-80 overflow-auto"
           >
             <table className="w-full text-left text-sm">
               <caption className="sr-only">Revenue and orders per day, last 30 days</caption>
@@ -155,7 +155,7 @@ export default async function DashboardPage({ searchParams }: PageProps<'/admin/
         </details>
       </section>
 
-      <div className="grid gap-6 lg:grid-cols-3">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
         <section aria-labelledby="status-title" className={CARD}>
           <h2 id="status-title" className="text-lg font-semibold text-ink">
             Orders by status

@@ -106,7 +106,7 @@ export default async function ManageReviewsPage({
     <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:py-10">
       <h1 className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">Reviews</h1>
 
-      <div className="mt-6 grid gap-4 md:grid-cols-2">
+      <div className="mt-6 grid grid-cols-1 gap-4 md:grid-cols-2">
         <form
           action={PATH}
           method="get"

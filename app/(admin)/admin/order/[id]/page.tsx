@@ -52,7 +52,7 @@ export default async function AdminOrderPage({ params }: PageProps<'/admin/order
 
       <section
         aria-labelledby="status-title"
-        className="mt-6 grid gap-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:grid-cols-[1fr_18rem] sm:items-end"
+        className="mt-6 grid grid-cols-1 gap-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm sm:grid-cols-[1fr_18rem] sm:items-end"
       >
         <div>
           <h2 id="status-title" className="text-lg font-semibold text-ink">
