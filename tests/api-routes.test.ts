@@ -2,7 +2,14 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
 import * as unknownRoute from '@/app/api/v1/[[...path]]/route'
+import * as getAllUserRoute from '@/app/api/v1/admin/getAllUser/route'
+import * as getUserRoute from '@/app/api/v1/admin/getUser/[id]/route'
+import * as adminMessageRoute from '@/app/api/v1/admin/message/[id]/route'
+import * as adminMessagesRoute from '@/app/api/v1/admin/messages/route'
+import * as adminOrderRoute from '@/app/api/v1/admin/order/[id]/route'
+import * as adminOrdersRoute from '@/app/api/v1/admin/orders/route'
 import * as adminProductRoute from '@/app/api/v1/admin/product/[id]/route'
+import * as updateUserRoleRoute from '@/app/api/v1/admin/updateuserrole/[userId]/route'
 import * as cartAddRoute from '@/app/api/v1/cart/add/route'
 import * as cartRemoveRoute from '@/app/api/v1/cart/remove/[productId]/route'
 import * as cartRoute from '@/app/api/v1/cart/route'
@@ -54,6 +61,13 @@ const MODULES: Partial<Record<ApiPath, RouteModule>> = {
   '/contactus': contactRoute,
   '/me': meRoute,
   '/admin/product/[id]': adminProductRoute,
+  '/admin/getAllUser': getAllUserRoute,
+  '/admin/getUser/[id]': getUserRoute,
+  '/admin/updateuserrole/[userId]': updateUserRoleRoute,
+  '/admin/messages': adminMessagesRoute,
+  '/admin/message/[id]': adminMessageRoute,
+  '/admin/orders': adminOrdersRoute,
+  '/admin/order/[id]': adminOrderRoute,
   '/register': registerRoute,
   '/verify/[token]': verifyRoute,
   '/verify/resend': resendRoute,
@@ -139,9 +153,8 @@ describe('wrong methods on /api/v1', () => {
     for (const [method, url, segments] of [
       ['GET', '/api/v1', []],
       ['GET', '/api/v1/nothing/here', ['nothing', 'here']],
-      ['GET', '/api/v1/admin/orders', ['admin', 'orders']],
-      ['DELETE', '/api/v1/admin/message/m1', ['admin', 'message', 'm1']],
-      ['PUT', '/api/v1/admin/updateuserrole/u1', ['admin', 'updateuserrole', 'u1']],
+      ['GET', '/api/v1/admin/order', ['admin', 'order']],
+      ['DELETE', '/api/v1/admin/messages/m1', ['admin', 'messages', 'm1']],
     ] as const) {
       const res = await call(unknownRoute, method, url, { path: [...segments] })
       expect(res.status, `${method} ${url}`).toBe(404)
@@ -155,7 +168,7 @@ describe('CORS for an allowed extra origin', () => {
     for (const [mod, url, allow] of [
       [productsRoute, '/api/v1/products', 'GET, HEAD, OPTIONS'],
       [adminProductRoute, '/api/v1/admin/product/abc', 'PUT, OPTIONS'],
-      [unknownRoute, '/api/v1/admin/orders', 'OPTIONS'],
+      [unknownRoute, '/api/v1/admin/order', 'OPTIONS'],
       [unknownRoute, '/api/v1', 'OPTIONS'],
     ] as const) {
       const res = await call(
@@ -202,7 +215,7 @@ describe('CORS for an allowed extra origin', () => {
       [401, adminProductRoute, 'PUT', `/api/v1/admin/product/${productId}`, { id: productId }],
       [401, meRoute, 'GET', '/api/v1/me', {}],
       [404, productRoute, 'GET', '/api/v1/product/missing', { id: 'missing' }],
-      [404, unknownRoute, 'GET', '/api/v1/admin/orders', { path: ['admin', 'orders'] }],
+      [404, unknownRoute, 'GET', '/api/v1/admin/order', { path: ['admin', 'order'] }],
       [405, productsRoute, 'DELETE', '/api/v1/products', {}],
     ] as const
     for (const [status, mod, method, url, params] of cases) {

@@ -40,7 +40,8 @@ export const users = pgTable(
     verified: boolean('verified').notNull().default(false),
     avatarUrl: text('avatar_url').notNull().default(''),
     avatarPublicId: text('avatar_public_id').notNull().default(''),
-    // Bumped on logout, password change and role change: every older cookie stops working.
+    // Bumped on logout and password change: every older cookie stops working. A role change
+    // needs none: every request re-reads the role (a demoted admin keeps shopping, 403 on admin).
     sessionVersion: integer('session_version').notNull().default(1),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -48,6 +49,14 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_email_key').on(t.email),
     check('users_role_check', inList('role', ROLES)),
+    // The admin user list (drizzle/0006_admin_users.sql): substring search, default order, and
+    // the admins that a role change locks.
+    index('users_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+    index('users_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`),
+    index('users_created_idx').on(t.createdAt, t.id),
+    index('users_admins_idx')
+      .on(t.id)
+      .where(sql`${t.role} = 'admin'`),
   ],
 )
 
@@ -219,6 +228,9 @@ export const orders = pgTable(
   (t) => [
     index('orders_user_idx').on(t.userId, t.createdAt.desc()),
     index('orders_created_idx').on(t.createdAt.desc()),
+    // The admin's order list: a status filter newest first, and the sort by total (0005).
+    index('orders_status_created_idx').on(t.orderStatus, t.createdAt.desc(), t.id.desc()),
+    index('orders_total_idx').on(t.totalCents, t.id),
     check('orders_status_check', inList('order_status', ORDER_STATUSES)),
     check('orders_total_check', sql`${t.totalCents} = ${t.itemsCents} + ${t.shippingCents}`),
   ],
