@@ -40,7 +40,8 @@ export async function createProduct(options: {
         })
         .returning({ id: products.id })
       const productId = row!.id
-      if (images.length > 0) await tx.insert(productImages).values(productImageRows(productId, images))
+      if (images.length > 0)
+        await tx.insert(productImages).values(productImageRows(productId, images))
       return productId
     })
   } catch (error) {

@@ -3,7 +3,12 @@ import { inArray } from 'drizzle-orm'
 import { AppError } from '@/lib/api/errors'
 import { getDb } from '@/lib/db/client'
 import { orderItems } from '@/lib/db/schema'
-import { imageUrl, removeStoredImage, storeUploadedImage, type StoredImage } from '@/lib/storage/images'
+import {
+  imageUrl,
+  removeStoredImage,
+  storeUploadedImage,
+  type StoredImage,
+} from '@/lib/storage/images'
 import { MAX_PRODUCT_IMAGES } from './constants'
 
 // The files behind a product's images: an admin's upload goes through the upload pipeline
