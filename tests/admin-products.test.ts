@@ -160,7 +160,9 @@ describe('GET /api/v1/admin/products', () => {
     const res = await list('?format=csv&category=Books')
     expect(res.status).toBe(200)
     expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8')
-    expect(res.headers.get('content-disposition')).toContain('products.csv')
+    expect(res.headers.get('content-disposition')).toMatch(
+      /filename="products-\d{4}-\d{2}-\d{2}\.csv"/,
+    )
     const text = (await res.text()).replace(/^\uFEFF/, '')
     const lines = text.trim().split('\n')
     expect(lines[0]).toBe(

@@ -1,53 +1,38 @@
 import 'server-only'
-import { stringify } from 'csv-stringify'
-import { pipeline, Readable } from 'node:stream'
+import { csvFilename, csvResponse, type CsvColumn } from '@/lib/admin/csv'
 import { listAdminProducts, type AdminProductQuery } from './list-admin-products'
+import type { ProductJson } from './product-json'
 
-// The admin's product list as CSV, under the list's current search, filters and sort (paging
-// aside: every match). Rows are read a batch at a time and streamed, so a large catalog is
-// never held in memory at once.
+// The admin's product list as a CSV download, under the list's current search, filters and sort
+// (paging aside: every match), read a batch at a time and streamed (lib/admin/csv.ts).
 
 const BATCH = 500
-const COLUMNS = [
-  'id',
-  'name',
-  'category',
-  'price',
-  'stock',
-  'itemCondition',
-  'ratings',
-  'numberOfReviews',
-  'createdAt',
-] as const
 
-async function* productRows(query: AdminProductQuery) {
+const COLUMNS: readonly CsvColumn<ProductJson>[] = [
+  { header: 'id', value: (p) => p._id },
+  { header: 'name', value: (p) => p.name },
+  { header: 'category', value: (p) => p.category },
+  { header: 'price', value: (p) => p.price.toFixed(2) },
+  { header: 'stock', value: (p) => p.stock },
+  { header: 'itemCondition', value: (p) => p.itemCondition },
+  { header: 'ratings', value: (p) => p.ratings },
+  { header: 'numberOfReviews', value: (p) => p.numberOfReviews },
+  { header: 'createdAt', value: (p) => p.createdAt },
+]
+
+async function* batches(query: AdminProductQuery) {
   for (let page = 1; ; page++) {
     const { rows } = await listAdminProducts({ query: { ...query, page, limit: BATCH } })
-    for (const p of rows) {
-      yield [
-        p._id,
-        p.name,
-        p.category,
-        p.price.toFixed(2),
-        p.stock,
-        p.itemCondition,
-        p.ratings,
-        p.numberOfReviews,
-        p.createdAt,
-      ]
-    }
+    yield rows
     if (rows.length < BATCH) return
   }
 }
 
-/** A CSV file of the matching products, as a web stream for a Response body. */
-export function exportProductsCsv({ query }: { query: AdminProductQuery }): ReadableStream {
-  // escape_formulas: a name such as "=HYPERLINK(…)" stays text when a spreadsheet opens it.
-  // pipeline: a failed read ends the download with an error instead of leaving it hanging.
-  const csv = pipeline(
-    Readable.from(productRows(query)),
-    stringify({ header: true, columns: [...COLUMNS], escape_formulas: true, bom: true }),
-    () => {},
-  )
-  return Readable.toWeb(csv) as ReadableStream
+/** The download of every matching product. */
+export function exportProductsCsv({ query }: { query: AdminProductQuery }): Response {
+  return csvResponse({
+    filename: csvFilename('products'),
+    columns: COLUMNS,
+    batches: batches(query),
+  })
 }

@@ -13,14 +13,7 @@ export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoute('/admin
   GET: withAdmin(async (request) => {
     const params = new URL(request.url).searchParams
     const { query, paged } = parseAdminProductQuery(params, { strict: true })
-    if (params.get('format') === 'csv') {
-      return new Response(exportProductsCsv({ query }), {
-        headers: {
-          'Content-Type': 'text/csv; charset=utf-8',
-          'Content-Disposition': 'attachment; filename="products.csv"',
-        },
-      })
-    }
+    if (params.get('format') === 'csv') return exportProductsCsv({ query })
     const list = await listAdminProducts({ query, all: !paged })
     const products = list.rows.map(withAbsoluteImages)
     if (!paged) return json({ success: true, products })
