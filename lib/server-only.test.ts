@@ -25,6 +25,7 @@ const SHARED = new Map([
   ['lib/products/catalog-view.ts', 'catalog URL state for proxy.ts and client islands'],
   ['lib/products/constants.ts', 'catalog constants for client islands'],
   ['lib/orders/schemas.ts', 'shipping and order rules shared by the checkout forms and handlers'],
+  ['lib/orders/status-flow.ts', "the order status steps for the admin's status selector"],
   ['lib/products/schemas.ts', 'zod schemas shared by forms, hooks and handlers (STYLE.md)'],
   ['lib/reviews/rules.ts', 'review rule numbers for the review form'],
   ['lib/reviews/schemas.ts', 'review rules shared by the review form and the handlers (STYLE.md)'],

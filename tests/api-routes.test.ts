@@ -2,6 +2,10 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
 import * as unknownRoute from '@/app/api/v1/[[...path]]/route'
+import * as adminMessageRoute from '@/app/api/v1/admin/message/[id]/route'
+import * as adminMessagesRoute from '@/app/api/v1/admin/messages/route'
+import * as adminOrderRoute from '@/app/api/v1/admin/order/[id]/route'
+import * as adminOrdersRoute from '@/app/api/v1/admin/orders/route'
 import * as adminProductRoute from '@/app/api/v1/admin/product/[id]/route'
 import * as adminProductNewRoute from '@/app/api/v1/admin/product/new/route'
 import * as adminProductsRoute from '@/app/api/v1/admin/products/route'
@@ -60,6 +64,10 @@ const MODULES: Partial<Record<ApiPath, RouteModule>> = {
   '/admin/product/new': adminProductNewRoute,
   '/admin/products': adminProductsRoute,
   '/product/updatestock': updateStockRoute,
+  '/admin/messages': adminMessagesRoute,
+  '/admin/message/[id]': adminMessageRoute,
+  '/admin/orders': adminOrdersRoute,
+  '/admin/order/[id]': adminOrderRoute,
   '/register': registerRoute,
   '/verify/[token]': verifyRoute,
   '/verify/resend': resendRoute,
@@ -160,8 +168,8 @@ describe('wrong methods on /api/v1', () => {
     for (const [method, url, segments] of [
       ['GET', '/api/v1', []],
       ['GET', '/api/v1/nothing/here', ['nothing', 'here']],
-      ['GET', '/api/v1/admin/orders', ['admin', 'orders']],
-      ['DELETE', '/api/v1/admin/message/m1', ['admin', 'message', 'm1']],
+      ['GET', '/api/v1/admin/order', ['admin', 'order']],
+      ['DELETE', '/api/v1/admin/messages/m1', ['admin', 'messages', 'm1']],
       ['PUT', '/api/v1/admin/updateuserrole/u1', ['admin', 'updateuserrole', 'u1']],
     ] as const) {
       const res = await call(unknownRoute, method, url, { path: [...segments] })
@@ -176,7 +184,7 @@ describe('CORS for an allowed extra origin', () => {
     for (const [mod, url, allow] of [
       [productsRoute, '/api/v1/products', 'GET, HEAD, OPTIONS'],
       [adminProductRoute, '/api/v1/admin/product/abc', 'PUT, DELETE, OPTIONS'],
-      [unknownRoute, '/api/v1/admin/orders', 'OPTIONS'],
+      [unknownRoute, '/api/v1/admin/order', 'OPTIONS'],
       [unknownRoute, '/api/v1', 'OPTIONS'],
     ] as const) {
       const res = await call(
@@ -223,7 +231,7 @@ describe('CORS for an allowed extra origin', () => {
       [401, adminProductRoute, 'PUT', `/api/v1/admin/product/${productId}`, { id: productId }],
       [401, meRoute, 'GET', '/api/v1/me', {}],
       [404, productRoute, 'GET', '/api/v1/product/missing', { id: 'missing' }],
-      [404, unknownRoute, 'GET', '/api/v1/admin/orders', { path: ['admin', 'orders'] }],
+      [404, unknownRoute, 'GET', '/api/v1/admin/order', { path: ['admin', 'order'] }],
       [405, productsRoute, 'DELETE', '/api/v1/products', {}],
     ] as const
     for (const [status, mod, method, url, params] of cases) {

@@ -83,7 +83,7 @@ export function parseListParams<S extends string>(
 
   let q = raw.q ?? ''
   if (q.includes('\u0000')) {
-    fail('q must not contain NUL characters')
+    fail('q must not contain a NUL character')
     q = q.replaceAll('\u0000', '')
   }
   q = q.trim()

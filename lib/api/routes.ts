@@ -41,16 +41,16 @@ export const API_ROUTES = {
   '/password/update': { methods: ['PUT'] },
   '/password/forgot': { methods: ['POST'] },
   '/password/reset/[token]': { methods: ['PUT'] },
-  '/admin/messages': { methods: [], planned: ['GET'] },
-  '/admin/message/[id]': { methods: [], planned: ['DELETE'] },
+  '/admin/messages': { methods: ['GET'] },
+  '/admin/message/[id]': { methods: ['DELETE'] },
   '/admin/getAllUser': { methods: [], planned: ['GET'] },
   '/admin/getUser/[id]': { methods: [], planned: ['GET'] },
   '/admin/updateuserrole/[userId]': { methods: [], planned: ['PUT'] },
   '/admin/products': { methods: ['GET'] },
   '/admin/product/new': { methods: ['POST'] },
   '/admin/product/[id]': { methods: ['PUT', 'DELETE'] },
-  '/admin/orders': { methods: [], planned: ['GET'] },
-  '/admin/order/[id]': { methods: [], planned: ['PUT', 'DELETE'] },
+  '/admin/orders': { methods: ['GET'] },
+  '/admin/order/[id]': { methods: ['PUT', 'DELETE'] },
 } as const satisfies Record<string, Row>
 
 export type ApiPath = keyof typeof API_ROUTES

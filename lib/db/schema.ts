@@ -226,6 +226,9 @@ export const orders = pgTable(
   (t) => [
     index('orders_user_idx').on(t.userId, t.createdAt.desc()),
     index('orders_created_idx').on(t.createdAt.desc()),
+    // The admin's order list: a status filter newest first, and the sort by total (0005).
+    index('orders_status_created_idx').on(t.orderStatus, t.createdAt.desc(), t.id.desc()),
+    index('orders_total_idx').on(t.totalCents, t.id),
     check('orders_status_check', inList('order_status', ORDER_STATUSES)),
     check('orders_total_check', sql`${t.totalCents} = ${t.itemsCents} + ${t.shippingCents}`),
   ],

@@ -1,5 +1,5 @@
 import { z } from '@/lib/zod'
-import { SHIPPING_COUNTRIES } from '@/lib/catalog'
+import { ORDER_STATUSES, SHIPPING_COUNTRIES } from '@/lib/catalog'
 
 // The body of POST /api/v1/order/new (API.md "Orders"). Only the address, each item's productId
 // and quantity, and the client's totals (compared, never trusted) are read; names, images and
@@ -110,3 +110,11 @@ export type OrderInput = z.output<typeof OrderInputSchema>
 /** Idempotency-Key header values: 1 to 200 visible ASCII characters. */
 export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,200}$/
 export const IDEMPOTENCY_KEY_MESSAGE = 'Idempotency-Key must be 1 to 200 visible ASCII characters'
+
+const STATUS_MESSAGE = `selectedOrderStatus must be one of ${ORDER_STATUSES.join(', ')}`
+
+/** The body of PUT /api/v1/admin/order/{id}: the status to move to (the next step only). */
+export const OrderStatusUpdateSchema = z.object({
+  selectedOrderStatus: z.enum(ORDER_STATUSES, { message: STATUS_MESSAGE }),
+})
+export type OrderStatusUpdate = z.output<typeof OrderStatusUpdateSchema>

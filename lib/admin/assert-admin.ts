@@ -1,0 +1,11 @@
+import 'server-only'
+import { forbidden } from '@/lib/api/errors'
+import type { CurrentUser } from '@/lib/auth/current-user'
+
+/**
+ * The check every admin service makes itself, so that a handler or page that forgot its guard
+ * still cannot do harm (STYLE.md: services check their actor).
+ */
+export function assertAdmin(actor: CurrentUser): void {
+  if (actor.role !== 'admin') throw forbidden('Only admins may do this')
+}

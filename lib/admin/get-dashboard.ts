@@ -1,0 +1,99 @@
+import 'server-only'
+import { and, asc, count, gte, lte, not, sql, sum } from 'drizzle-orm'
+import type { CurrentUser } from '@/lib/auth/current-user'
+import { ORDER_STATUSES, type OrderStatus } from '@/lib/catalog'
+import { getDb } from '@/lib/db/client'
+import { orders, products, users } from '@/lib/db/schema'
+import { toDollars } from '@/lib/money'
+import { assertAdmin } from './assert-admin'
+
+// The figures of the admin dashboard (SPEC.md "Admin screens", plus what an owner looks at
+// first): revenue, orders and users; revenue and orders per day for the last 30 days; orders by
+// status; and the products that are out of stock or about to be.
+
+export const CHART_DAYS = 30
+/** At most this many units left counts as low stock. */
+export const LOW_STOCK = 5
+/** How many products each stock list shows (the counts cover them all). */
+export const STOCK_LIST_SIZE = 8
+
+export type DayFigures = { day: string; revenue: number; orders: number }
+export type StockItem = { id: string; name: string; stock: number }
+
+export type Dashboard = {
+  /** Dollars: the sum of every order's total. */
+  revenue: number
+  orderCount: number
+  userCount: number
+  byStatus: Record<OrderStatus, number>
+  /** Oldest first, one entry per UTC day up to today, days without orders included. */
+  days: DayFigures[]
+  outOfStock: { count: number; items: StockItem[] }
+  lowStock: { count: number; items: StockItem[] }
+}
+
+const dayKey = (d: Date) => d.toISOString().slice(0, 10)
+
+export async function getDashboard({
+  actor,
+  now = new Date(),
+}: {
+  actor: CurrentUser
+  now?: Date
+}): Promise<Dashboard> {
+  assertAdmin(actor)
+  const db = await getDb()
+  const today = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()))
+  const since = new Date(today.getTime() - (CHART_DAYS - 1) * 86_400_000)
+  const day = sql<string>`to_char(${orders.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`
+  const live = not(products.archived)
+
+  const [totals] = await db
+    .select({ n: count(), cents: sum(orders.totalCents).mapWith(Number) })
+    .from(orders)
+  const [people] = await db.select({ n: count() }).from(users)
+  const statuses = await db
+    .select({ status: orders.orderStatus, n: count() })
+    .from(orders)
+    .groupBy(orders.orderStatus)
+  const perDay = await db
+    .select({ day, n: count(), cents: sum(orders.totalCents).mapWith(Number) })
+    .from(orders)
+    .where(gte(orders.createdAt, since))
+    .groupBy(day)
+  const stockList = (where: ReturnType<typeof and>) =>
+    db
+      .select({ id: products.id, name: products.name, stock: products.stock })
+      .from(products)
+      .where(where)
+      .orderBy(asc(products.stock), asc(products.name), asc(products.id))
+      .limit(STOCK_LIST_SIZE)
+  const stockCount = async (where: ReturnType<typeof and>) =>
+    (await db.select({ n: count() }).from(products).where(where))[0]?.n ?? 0
+  const outWhere = and(live, lte(products.stock, 0))
+  const lowWhere = and(live, gte(products.stock, 1), lte(products.stock, LOW_STOCK))
+
+  const byStatus = Object.fromEntries(ORDER_STATUSES.map((s) => [s, 0])) as Record<
+    OrderStatus,
+    number
+  >
+  for (const row of statuses) byStatus[row.status] = row.n
+
+  const figures = new Map(perDay.map((r) => [r.day, r]))
+  const days: DayFigures[] = []
+  for (let d = since.getTime(); d <= today.getTime(); d += 86_400_000) {
+    const key = dayKey(new Date(d))
+    const row = figures.get(key)
+    days.push({ day: key, revenue: toDollars(row?.cents ?? 0), orders: row?.n ?? 0 })
+  }
+
+  return {
+    revenue: toDollars(totals?.cents ?? 0),
+    orderCount: totals?.n ?? 0,
+    userCount: people?.n ?? 0,
+    byStatus,
+    days,
+    outOfStock: { count: await stockCount(outWhere), items: await stockList(outWhere) },
+    lowStock: { count: await stockCount(lowWhere), items: await stockList(lowWhere) },
+  }
+}

@@ -1,0 +1,66 @@
+import 'server-only'
+import { count, inArray, sum } from 'drizzle-orm'
+import { assertAdmin } from '@/lib/admin/assert-admin'
+import { offsetOf, type ListPage } from '@/lib/admin/list-params'
+import type { CurrentUser } from '@/lib/auth/current-user'
+import { getDb } from '@/lib/db/client'
+import { orders } from '@/lib/db/schema'
+import { toDollars } from '@/lib/money'
+import { orderSort, orderWhere, type OrderFilters, type OrderListParams } from './admin-order-query'
+import { loadOrders, type OrderJson } from './order-json'
+
+export type OrderList = ListPage<OrderJson> & {
+  /**
+   * The sum of the totals, in dollars, of every order the search and filters match (all the
+   * shop's orders when there are none), not only of this page: the figure the list stands for.
+   */
+  totalAmount: number
+}
+
+/**
+ * The shop's orders for an admin: one page of them with `params`, or every matching order
+ * without (the original response shape), newest first unless sorted otherwise.
+ */
+export async function listOrders({
+  actor,
+  params,
+  filters = {},
+}: {
+  actor: CurrentUser
+  params?: OrderListParams
+  filters?: OrderFilters
+}): Promise<OrderList> {
+  assertAdmin(actor)
+  const db = await getDb()
+  const where = orderWhere(db, params?.q ?? '', filters)
+  const [totals] = await db
+    .select({ n: count(), cents: sum(orders.totalCents).mapWith(Number) })
+    .from(orders)
+    .where(where)
+  const total = totals?.n ?? 0
+  const totalAmount = toDollars(totals?.cents ?? 0)
+  if (!params) {
+    const rows = await loadOrders(db, where)
+    return { rows, total, page: 1, limit: rows.length, totalAmount }
+  }
+  const ids = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(where)
+    .orderBy(...orderSort(params.sort, params.dir))
+    .limit(params.limit)
+    .offset(offsetOf(params))
+  const loaded =
+    ids.length === 0
+      ? []
+      : await loadOrders(
+          db,
+          inArray(
+            orders.id,
+            ids.map((r) => r.id),
+          ),
+        )
+  const byId = new Map(loaded.map((o) => [o._id, o]))
+  const rows = ids.flatMap((r) => byId.get(r.id) ?? [])
+  return { rows, total, page: params.page, limit: params.limit, totalAmount }
+}
