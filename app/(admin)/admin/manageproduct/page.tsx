@@ -145,7 +145,7 @@ export default async function ManageProductsPage({
         page={list}
         rowKey={(p) => p._id}
         rowTone={(p) => (p.stock <= 0 ? 'red' : undefined)}
-        search={{ label: 'Search products', placeholder: 'Name or product ID' }}
+        search={{ label: 'Find a product', placeholder: 'Name or product ID' }}
         noun={{ one: 'product', many: 'products' }}
         emptyText="No products match."
         actions={

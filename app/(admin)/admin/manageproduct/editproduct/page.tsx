@@ -37,7 +37,7 @@ export default async function EditProductPage({
           <p className="mt-1 text-ink-muted">
             <Link
               href={adminProductHref(product._id)}
-              className="text-brand-700 underline-offset-2 hover:underline"
+              className="font-medium text-brand-700 underline underline-offset-2"
             >
               {product.name}
             </Link>{' '}
