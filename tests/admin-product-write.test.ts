@@ -218,6 +218,9 @@ describe('POST /api/v1/admin/product/new', () => {
     )
     expect(res.status).toBe(415)
     expect((await create({ ...FIELDS, price: 10, stock: 1 })).status).toBe(400)
+    const nul = await create(await form({ ...FIELDS, name: 'Lamp\u0000' }, [await png()]))
+    expect(nul.status).toBe(400)
+    expect((await nul.json()).message).toBe('name must not contain a NUL character')
   })
 })
 
@@ -352,9 +355,16 @@ describe('DELETE /api/v1/admin/product/{id}', () => {
     expect(fs.existsSync(fileOf(image.url))).toBe(true)
     expect(fs.existsSync(fileOf(second.url))).toBe(false)
 
-    // Deleted already: 404, as for any unknown product.
+    // Deleted already: 404, as for any unknown product, in any spelling of its id.
+    expect((await remove(p.id.toUpperCase())).status).toBe(404)
     expect((await remove(p.id)).status).toBe(404)
     expect((await update(p.id, { ...FIELDS, price: 1, stock: 1 })).status).toBe(404)
+  })
+
+  it('takes the id in any spelling', async () => {
+    const p = await createProduct()
+    expect((await remove(p.id.toUpperCase())).status).toBe(200)
+    expect((await storefrontProduct(p.id)).status).toBe(404)
   })
 
   it('answers 404 for unknown and malformed ids', async () => {
