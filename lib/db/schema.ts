@@ -125,6 +125,13 @@ export const products = pgTable(
     index('products_ratings_idx')
       .on(t.ratings)
       .where(sql`not ${t.archived}`),
+    // The admin's product list sorted by name or stock (drizzle/0007_admin_products.sql).
+    index('products_name_idx')
+      .on(t.name, t.id)
+      .where(sql`not ${t.archived}`),
+    index('products_stock_idx')
+      .on(t.stock, t.id)
+      .where(sql`not ${t.archived}`),
     // Keyword search: substring LIKE on the folded name, served by trigrams. Categories, a
     // closed list, are matched in code.
     index('products_name_search_trgm_idx')
