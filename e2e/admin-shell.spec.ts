@@ -67,7 +67,12 @@ async function confirmIn(page: Page, button: string, dialogTitle: string) {
 }
 
 test.describe('who reaches the admin screens', () => {
-  for (const path of ['/admin/dashbord', '/admin/manageorder', '/admin/managereviews']) {
+  for (const path of [
+    '/admin/dashbord',
+    '/admin/manageorder',
+    '/admin/managereviews',
+    '/admin/order/00000000-0000-4000-8000-000000000000',
+  ]) {
     test(`a guest on ${path} goes to the login page`, async ({ page }) => {
       await page.goto(path)
       await expect(page).toHaveURL(/\/user\/login\?redirect=/)
