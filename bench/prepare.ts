@@ -4,11 +4,14 @@
 // Opening the database migrates it (and seeds the embedded one); an empty PostgreSQL database
 // gets the demo catalog here. A bigger N adds bulk variants.
 // With --queries Q, also Q distinct query strings of each kind (bench/lib/distinct-queries.ts).
-// Prints one JSON line: { productId, products, seconds, queries? }.
+// With --orders O (and --users U, --messages M), a busy shop for the admin bench
+// (lib/db/seed/seed-bulk-orders.ts).
+// Prints one JSON line: { productId, products, seconds, queries?, shop? }.
 import { sql } from 'drizzle-orm'
 import { closeDatabase, getDatabase } from '@/lib/db/client'
 import { products } from '@/lib/db/schema'
 import { seedBulkProducts } from '@/lib/db/seed/seed-bulk'
+import { seedBulkShop } from '@/lib/db/seed/seed-bulk-orders'
 import { seedIfEmpty } from '@/lib/db/seed/seed-demo'
 import { queryRows } from '@/lib/db/sql'
 import { distinctQueries } from './lib/distinct-queries'
@@ -25,6 +28,9 @@ async function main() {
   const started = Date.now()
   const wanted = wholeOption(process.argv.slice(2), 'products')
   const queryCount = wholeOption(process.argv.slice(2), 'queries')
+  const orderCount = wholeOption(process.argv.slice(2), 'orders')
+  const userCount = wholeOption(process.argv.slice(2), 'users')
+  const messageCount = wholeOption(process.argv.slice(2), 'messages')
   const { db, engine } = await getDatabase()
   if (engine === 'postgres') {
     await seedIfEmpty({ db, demoMode: true, log: (line) => console.error(`[prepare] ${line}`) })
@@ -34,6 +40,18 @@ async function main() {
     const t = Date.now()
     const added = await seedBulkProducts({ db, count: wanted - existing })
     console.error(`[prepare] ${added} bulk products in ${((Date.now() - t) / 1000).toFixed(1)} s`)
+  }
+  let shop
+  if (orderCount !== undefined || userCount !== undefined || messageCount !== undefined) {
+    const t = Date.now()
+    shop = await seedBulkShop({
+      db,
+      users: userCount ?? 0,
+      orders: orderCount ?? 0,
+      messages: messageCount ?? 0,
+    })
+    const s = ((Date.now() - t) / 1000).toFixed(1)
+    console.error(`[prepare] ${JSON.stringify(shop)} in ${s} s`)
   }
   // Mid-list in the default order: neither the newest page nor the very last.
   const [row] = await queryRows<{ id: string }>(
@@ -46,7 +64,7 @@ async function main() {
   const seconds = Math.round((Date.now() - started) / 100) / 10
   const queries = queryCount ? await distinctQueries(db, queryCount) : undefined
   const total = await db.$count(products)
-  console.log(JSON.stringify({ productId: row.id, products: total, seconds, queries }))
+  console.log(JSON.stringify({ productId: row.id, products: total, seconds, queries, shop }))
   await closeDatabase()
 }
 

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test'
-import sharp from 'sharp'
 import { test, expect } from './support/fixtures'
 import { linkPath, waitForMail } from './support/mail'
+import { picture } from './support/shoppers'
 
 // Issue 7's journey: signup with an avatar → the mail, received over SMTP by the test server's
 // sink (e2e/support/mail.ts) → verify → profile → update profile and avatar → change password (another browser of the same
@@ -11,13 +11,6 @@ import { linkPath, waitForMail } from './support/mail'
 const HOME = /^http:\/\/127\.0\.0\.1:\d+\/$/
 
 const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text })
-
-/** A small real picture of one colour (the server re-encodes it with sharp). */
-function picture(r: number, g: number, b: number) {
-  return sharp({ create: { width: 96, height: 96, channels: 3, background: { r, g, b } } })
-    .png()
-    .toBuffer()
-}
 
 async function logIn(page: Page, email: string, password: string) {
   await page.goto('/user/login')

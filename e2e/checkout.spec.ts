@@ -1,7 +1,9 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { APIRequestContext, Page } from '@playwright/test'
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../lib/db/seed/demo-accounts'
 import { allProducts, MUTABLE_CATEGORY, type ApiProduct } from './support/catalog'
 import { signIn, test, expect, type Who } from './support/fixtures'
+import { newShopper } from './support/shoppers'
 
 // The cart and checkout screens (issue 8). Orders take stock, so the products come from those
 // with plenty of it. The wide and narrow projects run side by side and a cart is per account:
@@ -63,16 +65,32 @@ test.describe('signed in', () => {
     expect((await page.request.delete('/api/v1/cart')).ok()).toBe(true)
   })
 
-  test('add two products → cart → shipping form → pay → order placed, cart empty', async ({
+  test('guest prompt → login → add two → cart → shipping → pay → placed → my orders → detail', async ({
     page,
+    context,
+    browser,
+    baseURL,
     narrow,
   }) => {
-    test.setTimeout(90_000)
+    test.setTimeout(120_000)
     const [first, second, third] = (await stockedProducts(page.request, 3)) as [
       ApiProduct,
       ApiProduct,
       ApiProduct,
     ]
+
+    // As a guest, the cart asks to log in; the login form brings the shopper back to it.
+    await context.clearCookies()
+    await page.goto('/cart')
+    await expect(page.getByRole('heading', { name: 'Missing Cart items?' })).toBeVisible()
+    await page.getByRole('main').getByRole('link', { name: 'Login' }).click()
+    await expect(page).toHaveURL(/\/user\/login\?redirect=%2Fcart$/)
+    await page.getByLabel('Email').fill(DEMO_ACCOUNTS[who].email)
+    await page.getByLabel('Password').fill(DEMO_PASSWORD)
+    await page.getByRole('button', { name: 'Login', exact: true }).click()
+    await expect(toast(page, 'Login successfully')).toBeVisible()
+    await expect(page).toHaveURL(/\/cart$/)
+    await expect(page.getByRole('heading', { name: 'No Product Added To cart' })).toBeVisible()
 
     // Add to Cart on the product page: the toast at once, the quantity back to 1.
     await page.goto(`/product/${first._id}`)
@@ -154,10 +172,46 @@ test.describe('signed in', () => {
     expect(order.order.totalPrice).toBeCloseTo(items + 5, 2)
     expect(order.order.shippingInfo).toMatchObject(ADDRESS)
 
-    // The cart is empty now, and the next CheckOut remembers the address.
+    // The order's own page: both lines at the prices paid, the address, the totals.
+    await page.getByRole('link', { name: 'View order' }).click()
+    await expect(page).toHaveURL(`/order/${id}`)
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(id)
+    await expect(page.getByRole('region', { name: 'Shipping Info' })).toContainText(ADDRESS.address)
+    await expect(
+      page.getByRole('link', { name: new RegExp(first.name.slice(0, 20)) }),
+    ).toContainText(`${money(first.price)} × 1 = ${money(first.price)}`)
+    await expect(
+      page.getByRole('link', { name: new RegExp(second.name.slice(0, 20)) }),
+    ).toContainText(`${money(second.price)} × 2 = ${money(2 * second.price)}`)
+    await expect(page.getByRole('region', { name: 'Order Summary' })).toContainText(
+      money(items + 5),
+    )
+
+    // My orders lists it, and its details action opens the same page.
+    await page.goto('/myorders')
+    const row = page.getByRole('row').filter({ hasText: id })
+    await expect(row).toContainText('processing')
+    await expect(row).toContainText(money(items + 5))
+    await row.getByRole('link', { name: `Details of order ${id}` }).click()
+    await expect(page).toHaveURL(`/order/${id}`)
+
+    // The cart is empty now.
     await page.goto('/cart')
     await expect(page.getByRole('heading', { name: 'No Product Added To cart' })).toBeVisible()
     await expect(page.getByRole('link', { name: 'Continue Shopping' })).toHaveAttribute('href', '/')
+
+    // Another shopper asking for this order gets the 404 page, as for an order that is not there.
+    const other = await browser.newContext({ baseURL })
+    try {
+      await newShopper(other.request, baseURL!, `second-${narrow ? 'narrow' : 'wide'}`)
+      const stranger = await other.newPage()
+      const res = await stranger.goto(`/order/${id}`)
+      expect(res?.status()).toBe(404)
+      await expect(stranger.getByRole('heading', { name: 'Page not found' })).toBeVisible()
+      await expect(stranger.getByText(ADDRESS.address)).toHaveCount(0)
+    } finally {
+      await other.close()
+    }
   })
 
   test('a double click on Pay places one order', async ({ page }) => {

@@ -92,6 +92,24 @@ test.describe('product details', () => {
     await expect(current()).toHaveAccessibleName('Go to image 2')
   })
 
+  test('the carousel answers its first click and keys, before it has ever moved', async ({
+    page,
+    request,
+  }) => {
+    // embla loads on demand (image-carousel.tsx): a control pressed before it is there still
+    // does what it says, once.
+    const p = await findProduct(request, (x) => x.images.length >= 3)
+    await page.goto(`/product/${p._id}`)
+    const current = () =>
+      page
+        .getByRole('button', { name: /Go to image \d/ })
+        .and(page.locator('[aria-current="true"]'))
+    await page.getByRole('button', { name: 'Go to image 3' }).click()
+    await expect(current()).toHaveAccessibleName('Go to image 3')
+    await page.getByRole('button', { name: 'Previous image' }).press('ArrowLeft')
+    await expect(current()).toHaveAccessibleName('Go to image 2')
+  })
+
   test('double-click on the id copies it', async ({ page, request, context }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write'])
     const p = await findProduct(request, () => true)

@@ -89,6 +89,11 @@ const CRAWLED: readonly RouteName[] = [
 
 const NAMES = Object.keys(ROUTES) as RouteName[]
 
+/** A user's page in the admin area. */
+export function adminUserHref(id: string): string {
+  return ROUTES.adminUser.path.replace('{id}', encodeURIComponent(id))
+}
+
 /** Who may see a route's page. */
 export function accessOf(name: RouteName): Access {
   if (ADMIN_ONLY.includes(name)) return 'admin'

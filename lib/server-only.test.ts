@@ -30,6 +30,7 @@ const SHARED = new Map([
   ['lib/reviews/rules.ts', 'review rule numbers for the review form'],
   ['lib/reviews/schemas.ts', 'review rules shared by the review form and the handlers (STYLE.md)'],
   ['lib/routes.ts', 'the route list, read by proxy.ts and the menu'],
+  ['lib/users/schemas.ts', 'the role body shared by the admin role toggle and the handler'],
   ['lib/site.ts', 'shop name and links for client islands'],
   ['lib/zod.ts', 'zod set up jitless for strict-CSP pages, imported by every schemas.ts'],
 ])

@@ -250,7 +250,7 @@ function Toolbar<T>(props: DataTableProps<T> & { id: string }) {
             <input key={name} type="hidden" name={name} value={value} />
           ))}
           {search && (
-            <div className="min-w-0 flex-1 sm:w-72 sm:flex-none">
+            <div className="min-w-0 basis-full sm:w-72 sm:flex-none sm:basis-auto">
               <label htmlFor={`${id}-q`} className="mb-1 block text-sm font-medium text-ink-soft">
                 {search.label}
               </label>

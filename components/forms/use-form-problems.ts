@@ -19,6 +19,11 @@ export function useFormProblems() {
       setBusy(true)
       setError(null)
     },
+    /** A request succeeded and the form stays on screen: ready for the next one. */
+    done() {
+      setBusy(false)
+      setFieldErrors({})
+    },
     fail(message: string, errors: Record<string, string> = {}) {
       setBusy(false)
       setError(message)

@@ -1,8 +1,15 @@
 'use client'
 import { ChevronLeftIcon, ChevronRightIcon } from '@/components/ui/icons'
-import useEmblaCarousel from 'embla-carousel-react'
 import Image from 'next/image'
-import { useEffect, useState, type KeyboardEvent } from 'react'
+import {
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+  type ComponentType,
+  type KeyboardEvent,
+} from 'react'
+import type { CarouselApi } from './carousel-engine'
 
 type CarouselImage = { url: string; public_id: string }
 type ImageCarouselProps = { images: CarouselImage[]; name: string }
@@ -51,24 +58,58 @@ export function ImageCarousel({ images, name }: ImageCarouselProps) {
   return <Carousel images={images} name={name} />
 }
 
+function scroll(api: CarouselApi, { target, jump }: Pending) {
+  if (target === 'prev') api.scrollPrev(jump)
+  else if (target === 'next') api.scrollNext(jump)
+  else api.scrollTo(target, jump)
+}
+
+type Engine = ComponentType<{ viewport: HTMLElement; onReady: (api: CarouselApi) => void }>
+type Target = 'prev' | 'next' | number
+// What to do once embla is there: a control's move (at once) or autoplay's step (animated).
+type Pending = { target: Target; jump: boolean }
+
 function Carousel({ images, name }: ImageCarouselProps) {
-  const [viewportRef, api] = useEmblaCarousel({ loop: true })
+  const [viewport, setViewport] = useState<HTMLDivElement | null>(null)
+  // embla (about half of this page's own script) comes when the carousel first has to move:
+  // until then the first slide is simply shown, as the server drew it.
+  const [Engine, setEngine] = useState<Engine>()
+  const [api, setApi] = useState<CarouselApi>()
+  const pending = useRef<Pending | undefined>(undefined)
   // Autoplay in a few lines rather than embla's plugin (less JavaScript on the product page): it
   // stops for good on any interaction, and never starts for reduced motion.
   const [playing, setPlaying] = useState(true)
   const [selected, setSelected] = useState(0)
   const count = images.length
 
+  const loadEngine = useCallback(() => {
+    void import('./carousel-engine').then(({ default: loaded }) => setEngine(() => loaded))
+  }, [])
+
+  const onReady = useCallback((ready: CarouselApi) => {
+    setApi(ready)
+    const move = pending.current
+    pending.current = undefined
+    if (move) scroll(ready, move)
+    // Its 'select' listener is not on yet (the effect below runs after this render).
+    setSelected(ready.selectedScrollSnap())
+  }, [])
+
   useEffect(() => {
-    if (!api || !playing || reducedMotion()) return
-    const timer = setInterval(() => api.scrollNext(), AUTOPLAY_DELAY_MS)
+    if (!playing || reducedMotion()) return
+    const timer = setInterval(() => {
+      if (api) return api.scrollNext()
+      // The first step: embla comes now (if nothing has brought it yet) and makes the move.
+      pending.current ??= { target: 'next', jump: false }
+      loadEngine()
+    }, AUTOPLAY_DELAY_MS)
     const stop = () => setPlaying(false)
-    api.on('pointerDown', stop)
+    api?.on('pointerDown', stop)
     return () => {
       clearInterval(timer)
-      api.off('pointerDown', stop)
+      api?.off('pointerDown', stop)
     }
-  }, [api, playing])
+  }, [api, playing, loadEngine])
 
   useEffect(() => {
     if (!api) return
@@ -80,13 +121,13 @@ function Carousel({ images, name }: ImageCarouselProps) {
   }, [api])
 
   // Every control counts as interaction: autoplay stops for good, as a drag stops it.
-  function go(target: 'prev' | 'next' | number) {
-    if (!api) return
+  function go(target: Target) {
     setPlaying(false)
-    const jump = reducedMotion()
-    if (target === 'prev') api.scrollPrev(jump)
-    else if (target === 'next') api.scrollNext(jump)
-    else api.scrollTo(target, jump)
+    const move = { target, jump: reducedMotion() }
+    if (api) return scroll(api, move)
+    // Pressed before embla was there: done as soon as it is.
+    pending.current = move
+    loadEngine()
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
@@ -103,11 +144,18 @@ function Carousel({ images, name }: ImageCarouselProps) {
       aria-label={`${name} images`}
       onKeyDown={onKeyDown}
       // Keyboard users reaching the controls get a still carousel (WCAG 2.2.2).
-      onFocus={() => setPlaying(false)}
+      onFocus={() => {
+        setPlaying(false)
+        loadEngine()
+      }}
+      // A finger or a pointer on the way: embla should be there before the swipe.
+      onPointerEnter={loadEngine}
+      onTouchStart={loadEngine}
       className="flex flex-col gap-3"
     >
+      {Engine && viewport ? <Engine viewport={viewport} onReady={onReady} /> : null}
       <div className="relative">
-        <div ref={viewportRef} className="overflow-hidden rounded-xl">
+        <div ref={setViewport} className="overflow-hidden rounded-xl">
           {/* touch-pan-y: vertical swipes still scroll the page; horizontal ones go to embla. */}
           <div className="flex touch-pan-y touch-pinch-zoom">
             {images.map((image, i) => (

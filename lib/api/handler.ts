@@ -2,7 +2,8 @@ import 'server-only'
 import { randomUUID } from 'node:crypto'
 import { ZodError } from 'zod'
 import { authenticate, type CurrentUser } from '@/lib/auth/current-user'
-import { needsRefresh, SESSION_COOKIE, type SessionData } from '@/lib/auth/session'
+import { cookieFrom, needsRefresh, SESSION_COOKIE, type SessionData } from '@/lib/auth/session'
+import { SIGNED_IN_HINT_COOKIE } from '@/lib/auth/session-cookie'
 import { AppError, errorResponse, forbidden, unauthorized } from './errors'
 import { checkRequestText } from './input'
 import { logRequestError } from './log'
@@ -92,8 +93,11 @@ export function withUser<C>(handler: UserHandler<C>): Handler<C> {
     // Personal data is never stored by any cache on the way.
     response.headers.set('Cache-Control', 'private, no-store')
     // Use renews the idle lifetime; a handler that set the session itself (a password change)
-    // has the last word.
-    if (needsRefresh(auth.session) && !response.headers.has('set-cookie')) {
+    // has the last word. A hint that names another role than the database (promoted or demoted
+    // since it was set) is put right too, so proxy.ts stops sending a new admin home.
+    const hint = cookieFrom(request.headers.get('cookie'), SIGNED_IN_HINT_COOKIE)
+    const staleHint = hint !== undefined && hint !== auth.user.role
+    if ((needsRefresh(auth.session) || staleHint) && !response.headers.has('set-cookie')) {
       await setSessionCookies(request, response, auth.session, auth.user.role)
     }
     return response

@@ -19,7 +19,7 @@ type Row = { methods: readonly Method[]; planned?: readonly Method[] }
 
 export const API_ROUTES = {
   '/products': { methods: ['GET'] },
-  '/product/updatestock': { methods: [], planned: ['PUT'] },
+  '/product/updatestock': { methods: ['PUT'] },
   '/product/[id]': { methods: ['GET'] },
   '/reviews': { methods: ['GET', 'DELETE'] },
   '/review': { methods: ['PUT'] },
@@ -43,12 +43,12 @@ export const API_ROUTES = {
   '/password/reset/[token]': { methods: ['PUT'] },
   '/admin/messages': { methods: ['GET'] },
   '/admin/message/[id]': { methods: ['DELETE'] },
-  '/admin/getAllUser': { methods: [], planned: ['GET'] },
-  '/admin/getUser/[id]': { methods: [], planned: ['GET'] },
-  '/admin/updateuserrole/[userId]': { methods: [], planned: ['PUT'] },
-  '/admin/products': { methods: [], planned: ['GET'] },
-  '/admin/product/new': { methods: [], planned: ['POST'] },
-  '/admin/product/[id]': { methods: ['PUT'], planned: ['DELETE'] },
+  '/admin/getAllUser': { methods: ['GET'] },
+  '/admin/getUser/[id]': { methods: ['GET'] },
+  '/admin/updateuserrole/[userId]': { methods: ['PUT'] },
+  '/admin/products': { methods: ['GET'] },
+  '/admin/product/new': { methods: ['POST'] },
+  '/admin/product/[id]': { methods: ['PUT', 'DELETE'] },
   '/admin/orders': { methods: ['GET'] },
   '/admin/order/[id]': { methods: ['PUT', 'DELETE'] },
 } as const satisfies Record<string, Row>

@@ -40,7 +40,8 @@ export const users = pgTable(
     verified: boolean('verified').notNull().default(false),
     avatarUrl: text('avatar_url').notNull().default(''),
     avatarPublicId: text('avatar_public_id').notNull().default(''),
-    // Bumped on logout, password change and role change: every older cookie stops working.
+    // Bumped on logout and password change: every older cookie stops working. A role change
+    // needs none: every request re-reads the role (a demoted admin keeps shopping, 403 on admin).
     sessionVersion: integer('session_version').notNull().default(1),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -48,6 +49,14 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_email_key').on(t.email),
     check('users_role_check', inList('role', ROLES)),
+    // The admin user list (drizzle/0006_admin_users.sql): substring search, default order, and
+    // the admins that a role change locks.
+    index('users_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+    index('users_email_trgm_idx').using('gin', sql`${t.email} gin_trgm_ops`),
+    index('users_created_idx').on(t.createdAt, t.id),
+    index('users_admins_idx')
+      .on(t.id)
+      .where(sql`${t.role} = 'admin'`),
   ],
 )
 
@@ -115,6 +124,13 @@ export const products = pgTable(
       .where(sql`not ${t.archived}`),
     index('products_ratings_idx')
       .on(t.ratings)
+      .where(sql`not ${t.archived}`),
+    // The admin's product list sorted by name or stock (drizzle/0007_admin_products.sql).
+    index('products_name_idx')
+      .on(t.name, t.id)
+      .where(sql`not ${t.archived}`),
+    index('products_stock_idx')
+      .on(t.stock, t.id)
       .where(sql`not ${t.archived}`),
     // Keyword search: substring LIKE on the folded name, served by trigrams. Categories, a
     // closed list, are matched in code.

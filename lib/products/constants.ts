@@ -18,3 +18,9 @@ export type ProductFilters = {
   category?: Category
   itemCondition?: ItemCondition
 }
+
+/** An admin's product form sends 1 to this many images (API.md "Products (admin)"). */
+export const MAX_PRODUCT_IMAGES = 8
+/** The admin products list's sort keys (GET /api/v1/admin/products, /admin/manageproduct). */
+export const ADMIN_PRODUCT_SORTS = ['createdAt', 'name', 'price', 'stock'] as const
+export type AdminProductSort = (typeof ADMIN_PRODUCT_SORTS)[number]

@@ -127,3 +127,13 @@ export const ProductInputSchema = z.object({
 })
 
 export type ProductInput = z.output<typeof ProductInputSchema>
+
+// PUT /api/v1/product/updatestock (API.md "Deliberate differences"): validated, then nothing
+// changes; stock was reserved when the order was placed.
+export const UpdateStockSchema = z.object({
+  productId: z.string({ message: 'productId is required' }).trim().min(1, 'productId is required'),
+  quantityShipped: formNumber('quantityShipped').refine(
+    (v) => Number.isInteger(v) && v >= 1 && v <= 1_000_000,
+    { message: 'quantityShipped must be a whole number, 1 or more' },
+  ),
+})

@@ -1,6 +1,7 @@
 import 'server-only'
 import { and, eq, sql } from 'drizzle-orm'
-import { notFound } from '@/lib/api/errors'
+import { forbidden, notFound } from '@/lib/api/errors'
+import type { CurrentUser } from '@/lib/auth/current-user'
 import { invalidateCatalog } from '@/lib/cache/catalog-cache'
 import { getDb } from '@/lib/db/client'
 import { productImages, products } from '@/lib/db/schema'
@@ -9,41 +10,57 @@ import { toCents } from '@/lib/money'
 import type { StoredImage } from '@/lib/storage/images'
 import { getProduct, type ProductDetailJson } from './get-product'
 import { productImageRows } from './image-rows'
+import { discardImageFiles } from './product-image-files'
 import type { ProductInput } from './schemas'
 
 /**
- * Changes a product's fields and, when images are given, replaces its images; the catalog cache
- * (lists and this product's page) is expired at once.
+ * Changes a product's fields (only those of ProductInput; ratings, reviews and the author are
+ * never taken) for an admin. Images, when given, replace the whole set and the old files are
+ * removed; without images the set stays. The catalog cache (lists and this product's page) is
+ * expired at once.
  */
 export async function updateProduct(options: {
+  actor: CurrentUser
   id: string
   input: ProductInput
   images?: StoredImage[]
 }): Promise<ProductDetailJson> {
-  const { id, input, images } = options
-  if (!isUuid(id)) throw notFound('Product not found')
-  const db = await getDb()
-  await db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(products)
-      .set({
-        name: input.name,
-        description: input.description,
-        priceCents: toCents(input.price),
-        stock: input.stock,
-        category: input.category,
-        itemCondition: input.itemCondition,
-        updatedAt: sql`now()`,
-      })
-      .where(and(eq(products.id, id), eq(products.archived, false)))
-      .returning({ id: products.id })
-    if (!row) throw notFound('Product not found')
-    if (images && images.length > 0) {
-      await tx.delete(productImages).where(eq(productImages.productId, id))
-      await tx.insert(productImages).values(productImageRows(id, images))
-    }
-  })
-  await invalidateCatalog([id])
+  const { actor, id, input, images = [] } = options
+  const newIds = images.map((image) => image.publicId)
+  let oldIds: string[] = []
+  try {
+    if (actor.role !== 'admin') throw forbidden('Only admins may do this')
+    if (!isUuid(id)) throw notFound('Product not found')
+    const db = await getDb()
+    oldIds = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(products)
+        .set({
+          name: input.name,
+          description: input.description,
+          priceCents: toCents(input.price),
+          stock: input.stock,
+          category: input.category,
+          itemCondition: input.itemCondition,
+          updatedAt: sql`now()`,
+        })
+        .where(and(eq(products.id, id), eq(products.archived, false)))
+        .returning({ id: products.id })
+      if (!row) throw notFound('Product not found')
+      if (images.length === 0) return []
+      const old = await tx
+        .delete(productImages)
+        .where(eq(productImages.productId, row.id))
+        .returning({ publicId: productImages.publicId })
+      await tx.insert(productImages).values(productImageRows(row.id, images))
+      return old.map((image) => image.publicId)
+    })
+  } catch (error) {
+    await discardImageFiles(newIds)
+    throw error
+  }
+  await invalidateCatalog([id.toLowerCase()])
+  await discardImageFiles(oldIds.filter((publicId) => !newIds.includes(publicId)))
   const product = await getProduct({ id })
   if (!product) throw notFound('Product not found')
   return product

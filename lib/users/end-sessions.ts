@@ -4,7 +4,7 @@ import type { Db } from '@/lib/db/open'
 import { users } from '@/lib/db/schema'
 
 /**
- * Ends every session of a user (logout, role change): their cookies carry the old session
+ * Ends every session of a user (logout): their cookies carry the old session
  * version and stop counting on the next request, in every process.
  */
 export async function endSessions(db: Pick<Db, 'update'>, userId: string): Promise<void> {

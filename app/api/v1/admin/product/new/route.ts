@@ -1,0 +1,15 @@
+import { withAbsoluteImages } from '@/lib/api/absolute-urls'
+import { apiRoute } from '@/lib/api/api-route'
+import { json } from '@/lib/api/errors'
+import { withAdmin } from '@/lib/api/handler'
+import { createProduct } from '@/lib/products/create-product'
+import { readProductForm } from '@/lib/products/product-form'
+
+// POST /api/v1/admin/product/new: add a product with 1 to 8 images
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoute('/admin/product/new', {
+  POST: withAdmin(async (request, _ctx, actor) => {
+    const { input, images } = await readProductForm(request, { imagesRequired: true })
+    const product = await createProduct({ actor, input, images })
+    return json({ success: true, product: withAbsoluteImages(product) }, { status: 201 })
+  }),
+})

@@ -1,0 +1,37 @@
+import type { APIRequestContext } from '@playwright/test'
+import sharp from 'sharp'
+import { linkPath, waitForMail } from './mail'
+
+// A shopper of its own, signed up and verified the way a visitor is (register → the mailed
+// link), for tests that need someone who is neither demo account: the demo admin sees every
+// order, and the demo shopper is busy in other specs.
+
+/** A small real picture of one colour (the server re-encodes it with sharp). */
+export function picture(r: number, g: number, b: number) {
+  return sharp({ create: { width: 96, height: 96, channels: 3, background: { r, g, b } } })
+    .png()
+    .toBuffer()
+}
+
+/** Registers and verifies a new shopper; `request` (a browser context's) is signed in after. */
+export async function newShopper(request: APIRequestContext, baseURL: string, label: string) {
+  const email = `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`
+  const registered = await request.post('/api/v1/register', {
+    headers: { Origin: baseURL },
+    multipart: {
+      name: 'Second Shopper',
+      email,
+      password: 'a passphrase for tests 7',
+      avatar: { name: 'me.png', mimeType: 'image/png', buffer: await picture(30, 120, 200) },
+    },
+  })
+  if (registered.status() !== 201) {
+    throw new Error(`register answered ${registered.status()}: ${await registered.text()}`)
+  }
+  const mail = await waitForMail(email, /Verify your ByteShop account/)
+  const token = linkPath(mail, '/user/verify/').slice('/user/verify/'.length)
+  // Typed in (no Origin, no Referer), as a click in a mail program is: it signs in.
+  const verified = await request.get(`/api/v1/verify/${token}`)
+  if (!verified.ok()) throw new Error(`verify answered ${verified.status()}`)
+  return { email }
+}

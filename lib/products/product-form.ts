@@ -1,0 +1,21 @@
+import 'server-only'
+import { readBody } from '@/lib/api/body'
+import type { StoredImage } from '@/lib/storage/images'
+import { storeProductImages } from './product-image-files'
+import { ProductInputSchema, type ProductInput } from './schemas'
+
+/**
+ * The body of POST /admin/product/new and PUT /admin/product/{id}: JSON or a multipart form.
+ * Only the fields of ProductInputSchema are taken; the fields are checked before any image is
+ * stored. Images come as `images` (or `images[]`, as some form libraries name a list).
+ */
+export async function readProductForm(
+  request: Request,
+  { imagesRequired }: { imagesRequired: boolean },
+): Promise<{ input: ProductInput; images: StoredImage[] }> {
+  const { fields, files } = await readBody(request)
+  const input = ProductInputSchema.parse(fields)
+  const uploads = [...(files.get('images') ?? []), ...(files.get('images[]') ?? [])]
+  const images = await storeProductImages(uploads, { required: imagesRequired })
+  return { input, images }
+}
