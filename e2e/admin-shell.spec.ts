@@ -56,6 +56,8 @@ async function placeOrder(request: APIRequestContext, baseURL: string): Promise<
   return ((await res.json()) as { order: PlacedOrder }).order
 }
 
+const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text })
+
 const price = (dollars: number) =>
   new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(dollars)
 
@@ -67,7 +69,12 @@ async function confirmIn(page: Page, button: string, dialogTitle: string) {
 }
 
 test.describe('who reaches the admin screens', () => {
-  for (const path of ['/admin/dashbord', '/admin/manageorder', '/admin/managereviews']) {
+  for (const path of [
+    '/admin/dashbord',
+    '/admin/manageorder',
+    '/admin/managereviews',
+    '/admin/order/00000000-0000-4000-8000-000000000000',
+  ]) {
     test(`a guest on ${path} goes to the login page`, async ({ page }) => {
       await page.goto(path)
       await expect(page).toHaveURL(/\/user\/login\?redirect=/)
@@ -136,7 +143,7 @@ test('the dashboard shows the shop’s figures, the 30-day chart, and deletes a 
   for (const tab of ['Users', 'Products', 'Orders', 'Reviews']) {
     await expect(tabs.getByRole('link', { name: tab })).toBeVisible()
   }
-  await expect(page.locator('.recharts-surface').first()).toBeVisible()
+  await expect(page.locator('.recharts-surface').first()).toBeVisible({ timeout: 20_000 })
   await page.getByText('Figures per day').click()
   await expect(page.getByRole('region', { name: 'Figures per day' }).getByRole('row')).toHaveCount(
     31,
@@ -151,7 +158,7 @@ test('the dashboard shows the shop’s figures, the 30-day chart, and deletes a 
   const dialog = await confirmIn(page, 'Delete the message from Test User', 'Delete this message?')
   expect(await violations(page, 'dialog')).toEqual([])
   await dialog.getByRole('button', { name: 'Delete' }).click()
-  await expect(page.getByText('Message deleted')).toBeVisible()
+  await expect(toast(page, 'Message deleted')).toBeVisible()
   await expect(row).toHaveCount(0)
   await expect(page.getByText('No message matches this search.')).toBeVisible()
 })
@@ -175,7 +182,7 @@ test('the chart library loads on the dashboard only', async ({ page, context }) 
     .getByRole('navigation', { name: 'Admin' })
     .getByRole('link', { name: 'Dashboard' })
     .click()
-  await expect(page.locator('.recharts-surface').first()).toBeVisible()
+  await expect(page.locator('.recharts-surface').first()).toBeVisible({ timeout: 20_000 })
   await expect.poll(chartCode).toBe(true)
 })
 
@@ -204,7 +211,7 @@ test('an order moves processing → Shipped → Delivered, turns green, and is d
   // Deleting an order still processing is refused with the server's reason.
   const refuse = await confirmIn(page, `Delete order ${order._id}`, 'Delete this order?')
   await refuse.getByRole('button', { name: 'Delete' }).click()
-  await expect(page.getByText('An order that is still processing cannot be deleted')).toBeVisible()
+  await expect(toast(page, 'An order that is still processing cannot be deleted')).toBeVisible()
   await refuse.getByRole('button', { name: 'Cancel' }).click()
   await expect(row).toHaveCount(1)
 
@@ -224,7 +231,7 @@ test('an order moves processing → Shipped → Delivered, turns green, and is d
   await expect(next.locator('option')).toHaveText(['Shipped'])
   expect(await violations(page)).toEqual([])
   await page.getByRole('button', { name: 'Update Status' }).click()
-  await expect(page.getByText('Order status updated')).toBeVisible()
+  await expect(toast(page, 'Order status updated')).toBeVisible()
   await expect(next.locator('option')).toHaveText(['Delivered'])
   await page.getByRole('button', { name: 'Update Status' }).click()
   await expect(page.getByLabel('Next status')).toHaveCount(0)
@@ -235,7 +242,7 @@ test('an order moves processing → Shipped → Delivered, turns green, and is d
   await expect(row).toContainText('Delivered')
   const dialog = await confirmIn(page, `Delete order ${order._id}`, 'Delete this order?')
   await dialog.getByRole('button', { name: 'Delete' }).click()
-  await expect(page.getByText('Order deleted')).toBeVisible()
+  await expect(toast(page, 'Order deleted')).toBeVisible()
   await expect(page.getByText('No order matches this search.')).toBeVisible()
   expect((await page.request.get(`/api/v1/order/${order._id}`)).status()).toBe(404)
 })
@@ -311,7 +318,7 @@ test('an admin deletes a shopper’s review from the review screen', async ({
     'Delete this review?',
   )
   await dialog.getByRole('button', { name: 'Delete' }).click()
-  await expect(page.getByText('Review deleted')).toBeVisible()
+  await expect(toast(page, 'Review deleted')).toBeVisible()
   await expect(row).toHaveCount(0)
   const { reviews } = (await (
     await request.get(`/api/v1/reviews?productId=${product._id}`)

@@ -235,8 +235,10 @@ export const orders = pgTable(
   (t) => [
     index('orders_user_idx').on(t.userId, t.createdAt.desc()),
     index('orders_created_idx').on(t.createdAt.desc()),
-    // The admin's order list: a status filter newest first, and the sort by total (0005).
-    index('orders_status_created_idx').on(t.orderStatus, t.createdAt.desc(), t.id.desc()),
+    // The admin's order list (0005, 0008): by date with the id as tie-break, by status (or
+    // filtered by it) then date, and by total; each read forwards or backwards for asc and desc.
+    index('orders_created_id_idx').on(t.createdAt, t.id),
+    index('orders_status_created_idx').on(t.orderStatus, t.createdAt, t.id),
     index('orders_total_idx').on(t.totalCents, t.id),
     check('orders_status_check', inList('order_status', ORDER_STATUSES)),
     check('orders_total_check', sql`${t.totalCents} = ${t.itemsCents} + ${t.shippingCents}`),
