@@ -42,7 +42,7 @@ test.describe('a client on another origin', () => {
     expect(h['access-control-allow-methods']).toContain('PUT')
     expect(h['access-control-allow-headers']?.toLowerCase()).toContain('idempotency-key')
     expect(Number(h['access-control-max-age'])).toBeGreaterThan(0)
-    expect(h['allow']).toBe('PUT, OPTIONS')
+    expect(h['allow']).toBe('PUT, DELETE, OPTIONS')
     const other = await preflight('https://evil.example')
     expect(Object.keys(other.headers()).filter((k) => k.startsWith('access-control-'))).toEqual([])
   })
