@@ -5,6 +5,7 @@ import { ORDER_STATUSES, type OrderStatus } from '@/lib/catalog'
 import { getDb } from '@/lib/db/client'
 import { orders, products, users } from '@/lib/db/schema'
 import { toDollars } from '@/lib/money'
+import { readOrderTotals, sumTotals } from '@/lib/orders/order-totals'
 import { assertAdmin } from './assert-admin'
 
 // The figures of the admin dashboard (SPEC.md "Admin screens", plus what an owner looks at
@@ -48,19 +49,6 @@ export async function getDashboard({
   const day = sql<string>`to_char(${orders.createdAt} at time zone 'UTC', 'YYYY-MM-DD')`
   const live = not(products.archived)
 
-  const [totals] = await db
-    .select({ n: count(), cents: sum(orders.totalCents).mapWith(Number) })
-    .from(orders)
-  const [people] = await db.select({ n: count() }).from(users)
-  const statuses = await db
-    .select({ status: orders.orderStatus, n: count() })
-    .from(orders)
-    .groupBy(orders.orderStatus)
-  const perDay = await db
-    .select({ day, n: count(), cents: sum(orders.totalCents).mapWith(Number) })
-    .from(orders)
-    .where(gte(orders.createdAt, since))
-    .groupBy(day)
   const stockList = (where: ReturnType<typeof and>) =>
     db
       .select({ id: products.id, name: products.name, stock: products.stock })
@@ -73,11 +61,26 @@ export async function getDashboard({
   const outWhere = and(live, lte(products.stock, 0))
   const lowWhere = and(live, gte(products.stock, 1), lte(products.stock, LOW_STOCK))
 
-  const byStatus = Object.fromEntries(ORDER_STATUSES.map((s) => [s, 0])) as Record<
+  // Side by side on PostgreSQL's pool (the embedded database runs them one after another).
+  const [counted, [people], perDay, outCount, outItems, lowCount, lowItems] = await Promise.all([
+    readOrderTotals(db),
+    db.select({ n: count() }).from(users),
+    db
+      .select({ day, n: count(), cents: sum(orders.totalCents).mapWith(Number) })
+      .from(orders)
+      .where(gte(orders.createdAt, since))
+      .groupBy(day),
+    stockCount(outWhere),
+    stockList(outWhere),
+    stockCount(lowWhere),
+    stockList(lowWhere),
+  ])
+  const totals = sumTotals(counted)
+
+  const byStatus = Object.fromEntries(ORDER_STATUSES.map((s) => [s, counted[s].orders])) as Record<
     OrderStatus,
     number
   >
-  for (const row of statuses) byStatus[row.status] = row.n
 
   const figures = new Map(perDay.map((r) => [r.day, r]))
   const days: DayFigures[] = []
@@ -88,12 +91,12 @@ export async function getDashboard({
   }
 
   return {
-    revenue: toDollars(totals?.cents ?? 0),
-    orderCount: totals?.n ?? 0,
+    revenue: toDollars(totals.cents),
+    orderCount: totals.orders,
     userCount: people?.n ?? 0,
     byStatus,
     days,
-    outOfStock: { count: await stockCount(outWhere), items: await stockList(outWhere) },
-    lowStock: { count: await stockCount(lowWhere), items: await stockList(lowWhere) },
+    outOfStock: { count: outCount, items: outItems },
+    lowStock: { count: lowCount, items: lowItems },
   }
 }

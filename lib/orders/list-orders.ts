@@ -8,6 +8,7 @@ import { orders } from '@/lib/db/schema'
 import { toDollars } from '@/lib/money'
 import { orderSort, orderWhere, type OrderFilters, type OrderListParams } from './admin-order-query'
 import { loadOrders, type OrderJson } from './order-json'
+import { readOrderTotals, sumTotals } from './order-totals'
 
 export type OrderList = ListPage<OrderJson> & {
   /**
@@ -32,13 +33,21 @@ export async function listOrders({
 }): Promise<OrderList> {
   assertAdmin(actor)
   const db = await getDb()
-  const where = orderWhere(db, params?.q ?? '', filters)
-  const [totals] = await db
-    .select({ n: count(), cents: sum(orders.totalCents).mapWith(Number) })
-    .from(orders)
-    .where(where)
-  const total = totals?.n ?? 0
-  const totalAmount = toDollars(totals?.cents ?? 0)
+  const q = params?.q ?? ''
+  const where = orderWhere(db, q, filters)
+  // Unsearched, the counters kept by triggers answer (a status filter included); a search
+  // counts its matches.
+  const totals =
+    q === ''
+      ? sumTotals(await readOrderTotals(db), filters.status)
+      : ((
+          await db
+            .select({ orders: count(), cents: sum(orders.totalCents).mapWith(Number) })
+            .from(orders)
+            .where(where)
+        )[0] ?? { orders: 0, cents: 0 })
+  const total = totals.orders
+  const totalAmount = toDollars(totals.cents ?? 0)
   if (!params) {
     const rows = await loadOrders(db, where)
     return { rows, total, page: 1, limit: rows.length, totalAmount }
