@@ -140,6 +140,13 @@ export const products = pgTable(
   ],
 )
 
+// How many products are for sale per category, kept by the triggers of drizzle/0010 (an update
+// counts only when a product is archived or changes category). Read by list-admin-products.ts.
+export const productTotals = pgTable('product_totals', {
+  category: text('category').primaryKey(),
+  products: bigint('products', { mode: 'number' }).notNull().default(0),
+})
+
 // The words of product names (folded, 4+ characters, at least one letter), kept by triggers
 // (drizzle/0002_search.sql). Typo correction compares a keyword with these few thousand words
 // instead of with every product, so its cost does not grow with the catalog. Words are never

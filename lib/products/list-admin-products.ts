@@ -3,7 +3,7 @@ import { and, eq, lte, sql, type SQL } from 'drizzle-orm'
 import type { ListPage, ListParams } from '@/lib/admin/list-params'
 import type { Category } from '@/lib/catalog'
 import { getDb } from '@/lib/db/client'
-import { products } from '@/lib/db/schema'
+import { products, productTotals } from '@/lib/db/schema'
 import { isUuid } from '@/lib/ids'
 import type { AdminProductSort } from './constants'
 import { likePattern } from './match-keyword'
@@ -79,20 +79,28 @@ export async function listAdminProducts(options: {
     .$dynamic()
   if (!all) ids.limit(query.limit).offset((query.page - 1) * query.limit)
   const pageIds = ids.as('page_ids')
-  const [rows, [counted]] = await Promise.all([
+  // Without a search or a stock filter, the counters kept by triggers (drizzle/0010) answer.
+  const counted =
+    query.q === '' && !query.stock
+      ? db
+          .select({ n: sql<number>`coalesce(sum(${productTotals.products}), 0)` })
+          .from(productTotals)
+          .where(query.category ? eq(productTotals.category, query.category) : undefined)
+      : db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(products)
+          .where(where)
+  const [rows, [total]] = await Promise.all([
     db
       .select(productColumns)
       .from(products)
       .innerJoin(pageIds, eq(products.id, pageIds.id))
       .orderBy(...order),
-    db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(products)
-      .where(where),
+    counted,
   ])
   return {
     rows: rows.map(toProductJson),
-    total: Number(counted?.n ?? 0),
+    total: Number(total?.n ?? 0),
     page: all ? 1 : query.page,
     limit: all ? rows.length : query.limit,
   }
