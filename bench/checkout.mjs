@@ -15,7 +15,6 @@
 // server runs with TRUST_PROXY and each shopper logs in from its own X-Forwarded-For address,
 // as real shoppers would (the per-address login limit is 30 per 15 minutes). Any answer other
 // than the expected one fails the run. Writes bench/results/checkout-<engine>.{json,txt}.
-import { execFileSync } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
@@ -24,9 +23,8 @@ import { parseArgs } from 'node:util'
 import { ensureBuild } from '../scripts/build-if-needed.mjs'
 import { percentiles } from './lib/percentiles.mjs'
 import { writeResults } from './lib/results.mjs'
-import { freePort, startServer } from './lib/server.mjs'
+import { benchEnv, runTsx, startBenchServer } from './lib/scenario.mjs'
 
-const ROOT = path.resolve(import.meta.dirname, '..')
 const SHIPPING = {
   address: '12 MG Road',
   state: 'Karnataka',
@@ -146,33 +144,15 @@ async function level(baseUrl, seed, first, count, concurrency) {
   }
 }
 
-function tsx(env, args) {
-  execFileSync(
-    process.execPath,
-    ['node_modules/tsx/dist/cli.mjs', '--conditions=react-server', ...args],
-    { cwd: ROOT, env, stdio: 'inherit' },
-  )
-}
-
 async function main() {
   ensureBuild()
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-bench-checkout-'))
-  const env = { ...process.env, NODE_ENV: 'production', DATA_DIR: dataDir, TRUST_PROXY: 'true' }
-  delete env.DATABASE_URL
-  if (values.postgres) Object.assign(env, { DATABASE_URL: values.postgres, DEMO_MODE: 'true' })
+  const { dataDir, env } = benchEnv('checkout', values.postgres, { TRUST_PROXY: 'true' })
   const seedFile = path.join(dataDir, 'shoppers.json')
   const total = WARM_UP + perLevel * levels.length
-  tsx(env, ['bench/seed-shoppers.ts', String(total), seedFile])
+  process.stdout.write(runTsx(env, ['bench/seed-shoppers.ts', String(total), seedFile]))
   const seed = JSON.parse(fs.readFileSync(seedFile, 'utf8'))
 
-  const port = await freePort()
-  const server = await startServer({
-    root: ROOT,
-    port,
-    env,
-    logFile: path.join(dataDir, 'server.log'),
-    readyPath: '/api/v1/products?limit=1',
-  })
+  const server = await startBenchServer(env, dataDir)
   try {
     // Warm-up: the first requests load the routes and the argon2 module.
     await level(server.baseUrl, seed, 0, WARM_UP, 2)
