@@ -1,4 +1,5 @@
 import 'server-only'
+import { isIP } from 'node:net'
 import path from 'node:path'
 import { z } from 'zod'
 import { parseCacheSettings, type CacheSettings } from './cache/cache-settings.cjs'
@@ -50,8 +51,26 @@ const EnvSchema = z.object({
       message: 'must be comma-separated absolute http(s) URLs, e.g. https://app.example.com',
     })
     .transform((list) => list.map((o) => new URL(o).origin)),
-  // A reverse proxy in front sets X-Forwarded-Host/-Proto; without one anybody could.
-  TRUST_PROXY: flag,
+  // A reverse proxy in front sets X-Forwarded-For/-Host/-Proto; without one anybody could.
+  // true, false, or the proxies' addresses (comma-separated): then only requests whose socket
+  // peer is one of them are believed.
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v === '') return undefined
+      const lower = v.toLowerCase()
+      if (['true', '1', 'yes'].includes(lower)) return true
+      if (['false', '0', 'no'].includes(lower)) return false
+      const list = v.split(',').map((s) => s.trim().replace(/^::ffff:/, ''))
+      if (list.every((a) => isIP(a) !== 0)) return list
+      ctx.addIssue({
+        code: 'custom',
+        message: 'must be true, false or comma-separated IP addresses of the proxies',
+      })
+      return z.NEVER
+    }),
   COOKIE_SECURE: flag,
   SMTP_URL: z
     .string()
@@ -68,7 +87,10 @@ export type Env = z.infer<typeof EnvSchema> & {
   demoMode: boolean
   /** COOKIE_SECURE when set; otherwise decided per request (lib/api/origin.ts `cookieSecure`). */
   cookieSecure: boolean | undefined
+  /** Whether forwarded headers count at all (TRUST_PROXY true or a list of proxies). */
   trustProxy: boolean
+  /** The proxies' addresses when TRUST_PROXY lists them; undefined: any peer (or none trusted). */
+  trustedProxies: readonly string[] | undefined
 }
 
 export function parseEnv(source: NodeJS.ProcessEnv): Env {
@@ -91,7 +113,8 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
     // The demo logins only exist where nobody could mistake them for a real shop's accounts.
     demoMode: e.DEMO_MODE ?? e.DATABASE_URL === undefined,
     cookieSecure: e.COOKIE_SECURE,
-    trustProxy: e.TRUST_PROXY ?? false,
+    trustProxy: Array.isArray(e.TRUST_PROXY) || e.TRUST_PROXY === true,
+    trustedProxies: Array.isArray(e.TRUST_PROXY) ? e.TRUST_PROXY : undefined,
   }
 }
 
