@@ -29,7 +29,10 @@ export function nginxSiteConfig({ listen, upstreams, cacheDir }) {
     .map((address) => `    server ${address} max_fails=1 fail_timeout=5s;`)
     .join('\n')
   const out = text
-    .replace(/(upstream byteshop \{\n(?:.*\n)*?)((?: {4}server [^\n]+\n)+)/, (_, head) => `${head}${servers}\n`)
+    .replace(
+      /(upstream byteshop \{\n(?:.*\n)*?)((?: {4}server [^\n]+\n)+)/,
+      (_, head) => `${head}${servers}\n`,
+    )
     .replace(/proxy_cache_path \S+/, `proxy_cache_path ${cacheDir}`)
     .replace(/listen 80;/, `listen ${listen};`)
   for (const expected of [servers, `proxy_cache_path ${cacheDir}`, `listen ${listen};`]) {
@@ -132,7 +135,10 @@ async function startS3({ dir, port }) {
 /** Creates a database of its own on the PostgreSQL server; `drop()` removes it again. */
 export async function createDatabase(adminUrl = process.env.PG_ADMIN_URL || DEFAULT_ADMIN_URL) {
   const name = `shop_cluster_${process.pid}_${randomBytes(3).toString('hex')}`
-  const admin = new pg.Client({ connectionString: adminUrl, user: new URL(adminUrl).username || 'postgres' })
+  const admin = new pg.Client({
+    connectionString: adminUrl,
+    user: new URL(adminUrl).username || 'postgres',
+  })
   await admin.connect()
   await admin.query(`create database ${name}`)
   await admin.end()
@@ -142,7 +148,10 @@ export async function createDatabase(adminUrl = process.env.PG_ADMIN_URL || DEFA
     name,
     url: url.toString(),
     drop: async () => {
-      const client = new pg.Client({ connectionString: adminUrl, user: new URL(adminUrl).username || 'postgres' })
+      const client = new pg.Client({
+        connectionString: adminUrl,
+        user: new URL(adminUrl).username || 'postgres',
+      })
       await client.connect()
       await client.query(`drop database if exists ${name} with (force)`)
       await client.end()

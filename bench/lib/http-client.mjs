@@ -10,10 +10,13 @@ export function clientAddress(n) {
 }
 
 /**
- * fetch-like: `request(url, { method, headers, body, from, timeoutMs })` answers
+ * fetch-like: `request(url, { method, headers, body, from, agent, timeoutMs })` answers
  * { status, headers, text, json(), cookies }. `from` is the local address to connect from.
  */
-export function request(url, { method = 'GET', headers = {}, body, from, timeoutMs = 30_000 } = {}) {
+export function request(
+  url,
+  { method = 'GET', headers = {}, body, from, agent, timeoutMs = 30_000 } = {},
+) {
   const target = new URL(url)
   const payload = body === undefined ? undefined : Buffer.isBuffer(body) ? body : Buffer.from(body)
   return new Promise((resolve, reject) => {
@@ -23,10 +26,10 @@ export function request(url, { method = 'GET', headers = {}, body, from, timeout
         port: target.port,
         path: target.pathname + target.search,
         method,
-        localAddress: from,
-        agent: false,
+        // A keep-alive agent of the caller's (bound to its own address), or one connection each.
+        ...(agent ? { agent } : { localAddress: from, agent: false }),
         headers: {
-          connection: 'close',
+          ...(agent ? {} : { connection: 'close' }),
           ...(payload ? { 'content-length': String(payload.length) } : {}),
           ...headers,
         },

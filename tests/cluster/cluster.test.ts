@@ -264,7 +264,9 @@ describe('two app hosts behind nginx', () => {
     expect(rows[0].sold).toBe(5)
     const orderHosts = upstreamsOf('POST', '/api/v1/order/new').slice(-placed.length)
     const cartHosts = upstreamsOf('POST', '/api/v1/cart/add').slice(-20)
-    expect(new Set([...orderHosts, ...cartHosts])).toEqual(new Set([hostAddress(0), hostAddress(1)]))
+    expect(new Set([...orderHosts, ...cartHosts])).toEqual(
+      new Set([hostAddress(0), hostAddress(1)]),
+    )
   })
 
   it('an image uploaded through one host is served by the other', async () => {
@@ -276,8 +278,9 @@ describe('two app hosts behind nginx', () => {
       .toBuffer()
     const { id } = await productWithStock(7, 2)
     const admin = await adminLogin()
-    const before = (await db.query('select public_id from product_images where product_id = $1', [id]))
-      .rows as { public_id: string }[]
+    const before = (
+      await db.query('select public_id from product_images where product_id = $1', [id])
+    ).rows as { public_id: string }[]
     const edited = await editProduct(admin, id, {}, [
       new File([new Uint8Array(png)], 'blue.png', { type: 'image/png' }),
     ])
