@@ -1,5 +1,5 @@
 // Types for http-client.mjs, for the TypeScript tests (tests/cluster).
-import type { IncomingHttpHeaders } from 'node:http'
+import type { Agent, IncomingHttpHeaders } from 'node:http'
 
 export function clientAddress(n: number): string
 export type Answer = {
@@ -17,7 +17,7 @@ export function request(
     headers?: Record<string, string>
     body?: string | Buffer
     from?: string
-    agent?: import('node:http').Agent
+    agent?: Agent
     timeoutMs?: number
   },
 ): Promise<Answer>
