@@ -27,7 +27,12 @@ const SHIPPING = {
 }
 
 beforeAll(async () => {
-  cluster = await startCluster({ hosts: 2, shoppers: 80, s3: !process.env.CLUSTER_NO_S3 })
+  cluster = await startCluster({
+    hosts: 2,
+    shoppers: 80,
+    s3: !process.env.CLUSTER_NO_S3,
+    log: (line) => console.log(`[cluster] ${line}`),
+  })
   db = new pg.Client({ connectionString: cluster.db.url, user: 'postgres' })
   await db.connect()
 }, 600_000)
@@ -297,6 +302,28 @@ describe('two app hosts behind nginx', () => {
     expect(viaNginx.buffer.equals(direct.buffer)).toBe(true)
     // The images it replaced are gone from the store, unless the demo catalog shares them.
     expect(before.length).toBeGreaterThan(0)
+  })
+
+  it('nginx keeps copies of the build files and refuses bodies over the upload cap', async () => {
+    const home = await call('/', { from: newClient() })
+    const script = /\/_next\/static\/[^"']+\.js/.exec(home.text)?.[0]
+    expect(script).toBeDefined()
+    const first = await call(script!, { headers: { 'accept-encoding': 'br, gzip' } })
+    const second = await call(script!, { headers: { 'accept-encoding': 'br, gzip' } })
+    expect(first.status).toBe(200)
+    expect(second.headers['x-cache']).toBe('HIT')
+    expect(second.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+    expect(second.buffer.equals(first.buffer)).toBe(true)
+    // 31 MB: over the app's 30 MB cap, stopped by nginx before any host sees a byte of it.
+    const admin = await adminLogin()
+    const big = await call('/api/v1/admin/product/new', {
+      method: 'POST',
+      cookie: admin,
+      from: newClient(),
+      headers: { 'content-type': 'multipart/form-data; boundary=x' },
+      body: Buffer.alloc(31 * 1024 * 1024, 'a'),
+    })
+    expect(big.status).toBe(413)
   })
 
   it('kill -9 of one host during an order burst loses no acknowledged order, and the other host keeps serving', async () => {
