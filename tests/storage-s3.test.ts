@@ -1,6 +1,6 @@
 import fs from 'node:fs'
 import net from 'node:net'
-import { eq } from 'drizzle-orm'
+import { eq, inArray } from 'drizzle-orm'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
@@ -12,6 +12,9 @@ import { PUT as updateMe } from '@/app/api/v1/me/update/route'
 import { POST as register } from '@/app/api/v1/register/route'
 import { GET as getMedia } from '@/app/media/[file]/route'
 import { getDb } from '@/lib/db/client'
+import { DEMO_PRODUCTS } from '@/lib/db/seed/catalog-data'
+import { DEMO_ACCOUNTS } from '@/lib/db/seed/demo-accounts'
+import { seedDemo } from '@/lib/db/seed/seed-demo'
 import { orderItems, orders, productImages, products, users } from '@/lib/db/schema'
 import { removeStoredImage, saveWebp, storeUploadedImage, uploadsDir } from '@/lib/storage/images'
 import {
@@ -264,6 +267,42 @@ describe('images in S3', () => {
     expect(keys).toContain(after!.avatarPublicId)
     expect(keys).not.toContain(oldAvatar)
     expect(localFiles()).toEqual([])
+  })
+})
+
+describe('the demo seed in S3', () => {
+  it('puts its pictures and avatars in the bucket, and deleting a product keeps them', async () => {
+    const db = await getDb()
+    const catalog = DEMO_PRODUCTS.slice(0, 2)
+    await seedDemo({ db, demoMode: true, catalog })
+    const seeded = await db
+      .select({ id: products.id, publicId: productImages.publicId })
+      .from(products)
+      .innerJoin(productImages, eq(productImages.productId, products.id))
+      .where(
+        inArray(
+          products.name,
+          catalog.map((p) => p.name),
+        ),
+      )
+    expect(seeded.length).toBeGreaterThanOrEqual(2)
+    const [demoAdmin] = await db
+      .select()
+      .from(users)
+      .where(eq(users.email, DEMO_ACCOUNTS.admin.email))
+    let keys = await bucket.keys()
+    for (const { publicId } of seeded) expect(keys).toContain(publicId)
+    expect(keys).toContain(demoAdmin!.avatarPublicId)
+    expect((await media(seeded[0]!.publicId)).status).toBe(200)
+
+    const id = seeded[0]!.id
+    const res = await deleteProduct(
+      apiRequest(`/api/v1/admin/product/${id}`, { method: 'DELETE', cookie: adminCookie }),
+      routeContext({ id }),
+    )
+    expect(res.status).toBe(200)
+    keys = await bucket.keys()
+    for (const { publicId } of seeded) expect(keys).toContain(publicId)
   })
 })
 
