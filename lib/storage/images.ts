@@ -12,8 +12,9 @@ import type { ObjectStore } from './store'
 export { StorageUnavailableError } from './store'
 
 // Images live in DATA_DIR/uploads or, with the S3_ settings, in a bucket (lib/storage/store.ts),
-// and are served by app/media/[file]/route.ts. A name is never given to other bytes, so a URL never changes meaning and can be cached for a
-// year. Two kinds of names, the same shape (32 hex characters):
+// and are served by app/media/[file]/route.ts. A name is never given to other bytes, so a URL
+// never changes meaning and can be cached for a year. Two kinds of names, the same shape (32 hex
+// characters):
 // - the seed's images are named by their content's hash (the same picture, one file, shared);
 // - uploads get a random name, so each upload is its own file, which its owner may delete
 //   without taking away anybody else's picture.
@@ -52,9 +53,6 @@ function store(): ObjectStore {
   }
   return chosen.store
 }
-
-/** Where images are kept: 's3' with the S3_ settings, else 'file' (DATA_DIR/uploads). */
-export const storageKind = (): 's3' | 'file' => (env().s3 ? 's3' : 'file')
 
 export function imageUrl(publicId: string): string {
   return `${MEDIA_PREFIX}${publicId}`

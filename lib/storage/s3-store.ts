@@ -15,7 +15,8 @@ import { StorageUnavailableError, type ObjectStore } from './store'
 // Images in a bucket of an S3-compatible object store (AWS S3, MinIO, Ceph, s3rver in the
 // tests), addressed by path (http://endpoint/bucket/name), which every one of them understands.
 // A store that is down must not hold a request: a connection gets 2 s, an answer that stops
-// coming 3 s, and one retry (8 s in all at most); past that the caller gets StorageUnavailableError (503).
+// coming 3 s, and there is one retry (8 s in all at most); past that the caller gets
+// StorageUnavailableError (503).
 
 export const S3_TIMEOUTS = { connectMs: 2_000, idleMs: 3_000, attempts: 2, totalMs: 8_000 }
 
