@@ -11,6 +11,12 @@ const flag = z
   .optional()
   .transform((v) => (v === undefined || v === '' ? undefined : ['true', '1', 'yes'].includes(v)))
 
+const optionalText = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => v || undefined)
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   DATABASE_URL: z
@@ -78,7 +84,57 @@ const EnvSchema = z.object({
     .optional()
     .transform((v) => v || undefined),
   MAIL_FROM: z.string().trim().default('ByteShop <no-reply@byteshop.local>'),
+  // Object storage for images: all five, or none (then DATA_DIR/uploads). See parseS3.
+  S3_ENDPOINT: optionalText.refine(
+    (v) => v === undefined || (URL.canParse(v) && /^https?:$/.test(new URL(v).protocol)),
+    { message: 'must be an http(s) URL, e.g. http://127.0.0.1:9000' },
+  ),
+  S3_BUCKET: optionalText,
+  S3_REGION: optionalText,
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: z
+    .string()
+    .optional()
+    .transform((v) => v || undefined),
 })
+
+const S3_NAMES = [
+  'S3_ENDPOINT',
+  'S3_BUCKET',
+  'S3_REGION',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+] as const
+
+/** The bucket product images and avatars go to instead of DATA_DIR/uploads. */
+export type S3Settings = {
+  endpoint: string
+  bucket: string
+  region: string
+  accessKeyId: string
+  secretAccessKey: string
+}
+
+/** All five S3_ settings or none; some of them is a mistake, named. */
+function parseS3(source: NodeJS.ProcessEnv): { settings?: S3Settings; issue?: string } {
+  const value = (name: (typeof S3_NAMES)[number]) => source[name]?.trim() || undefined
+  const missing = S3_NAMES.filter((name) => value(name) === undefined)
+  if (missing.length === S3_NAMES.length) return {}
+  if (missing.length > 0) {
+    return {
+      issue: `S3_*: object storage needs all five S3_ settings or none; missing ${missing.join(', ')}`,
+    }
+  }
+  return {
+    settings: {
+      endpoint: value('S3_ENDPOINT')!,
+      bucket: value('S3_BUCKET')!,
+      region: value('S3_REGION')!,
+      accessKeyId: value('S3_ACCESS_KEY_ID')!,
+      secretAccessKey: source.S3_SECRET_ACCESS_KEY!,
+    },
+  }
+}
 
 export type Env = z.infer<typeof EnvSchema> & {
   /** PAGE_CACHE_MB and FRONT_CACHE_MB, parsed where the server and the cache handler parse them. */
@@ -91,17 +147,21 @@ export type Env = z.infer<typeof EnvSchema> & {
   trustProxy: boolean
   /** The proxies' addresses when TRUST_PROXY lists them; undefined: any peer (or none trusted). */
   trustedProxies: readonly string[] | undefined
+  /** Set when all five S3_ settings are; images then live in that bucket. */
+  s3: S3Settings | undefined
 }
 
 export function parseEnv(source: NodeJS.ProcessEnv): Env {
   const parsed = EnvSchema.safeParse(source)
   const cache = parseCacheSettings(source)
-  if (!parsed.success || cache.issues.length > 0) {
+  const s3 = parseS3(source)
+  if (!parsed.success || cache.issues.length > 0 || s3.issue) {
     const lines = [
       ...(parsed.success ? [] : parsed.error.issues).map(
         (i) => `  ${i.path.join('.')}: ${i.message}`,
       ),
       ...cache.issues.map((issue) => `  ${issue}`),
+      ...(s3.issue ? [`  ${s3.issue}`] : []),
     ]
     throw new Error(`Invalid environment settings:\n${lines.join('\n')}\nSee .env.example.`)
   }
@@ -115,6 +175,7 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
     cookieSecure: e.COOKIE_SECURE,
     trustProxy: Array.isArray(e.TRUST_PROXY) || e.TRUST_PROXY === true,
     trustedProxies: Array.isArray(e.TRUST_PROXY) ? e.TRUST_PROXY : undefined,
+    s3: s3.settings,
   }
 }
 
@@ -124,4 +185,9 @@ let cached: Env | undefined
 export function env(): Env {
   cached ??= parseEnv(process.env)
   return cached
+}
+
+/** Tests only: read process.env again on the next env() (and pick the image store again). */
+export function resetEnvForTests(): void {
+  cached = undefined
 }
