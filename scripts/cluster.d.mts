@@ -1,5 +1,6 @@
 // Types for cluster.mjs, for the TypeScript tests (tests/cluster).
 import type { RunningServer } from '../bench/lib/server.mjs'
+import type { S3TestServer } from './s3-test-server.mjs'
 
 export type ClusterHost = RunningServer & {
   index: number
@@ -19,9 +20,7 @@ export type Cluster = {
   }
   hosts: ClusterHost[]
   db: { name: string; url: string; drop: () => Promise<void> }
-  s3:
-    | { endpoint: string; bucket: string; env: Record<string, string>; stop: () => Promise<void> }
-    | undefined
+  s3: S3TestServer | undefined
   seed: { password: string; shoppers: string[]; products: { id: string; price: number }[] }
   dir: string
   stop: () => Promise<void>

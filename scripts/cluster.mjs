@@ -129,7 +129,7 @@ async function startNginx({ dir, port, upstreams }) {
 
 async function startS3({ dir, port }) {
   const { startS3Server } = await import('./s3-test-server.mjs')
-  return startS3Server({ port, directory: path.join(dir, 's3'), bucket: 'byteshop' })
+  return startS3Server({ port, dir: path.join(dir, 's3'), bucket: 'byteshop' })
 }
 
 /** Creates a database of its own on the PostgreSQL server; `drop()` removes it again. */
