@@ -92,7 +92,12 @@ export function handleShutdown(
     if (finished) {
       log({ msg: 'shutdown: requests in flight finished', ms: Date.now() - started })
     } else {
-      log({ level: 'warn', msg: 'shutdown: deadline reached, cutting requests', inFlight, timeoutMs })
+      log({
+        level: 'warn',
+        msg: 'shutdown: deadline reached, cutting requests',
+        inFlight,
+        timeoutMs,
+      })
       server.closeAllConnections()
     }
     let code = 0

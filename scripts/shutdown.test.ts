@@ -1,4 +1,4 @@
-import { createServer, request, type Server } from 'node:http'
+import { createServer, request, type Agent, type Server } from 'node:http'
 import net from 'node:net'
 import type { AddressInfo } from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
@@ -39,7 +39,7 @@ async function serve(delayMs: number) {
 }
 
 /** One request; `agent` keeps the connection open between requests. */
-function get(port: number, path: string, agent?: import('node:http').Agent) {
+function get(port: number, path: string, agent?: Agent) {
   return new Promise<{ status: number; body: string; connection?: string }>((resolve, reject) => {
     const req = request({ host: '127.0.0.1', port, path, agent }, (res) => {
       let body = ''
@@ -151,7 +151,7 @@ describe('graceful shutdown', () => {
     expect(events).toContain('shutdown: second signal, exiting at once')
     expect(events).toContain('exit 1')
     expect(events).not.toContain('closed database')
-    servers[0].closeAllConnections()
+    servers[0]!.closeAllConnections()
     await hanging
   })
 

@@ -140,4 +140,3 @@ describe('the embedded database folder lock', () => {
     expect(outcomes.sort()).toEqual(['DataDirLockedError', 'DataDirLockedError', 'took'])
   }, 30_000)
 })
-
