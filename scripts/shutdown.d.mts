@@ -10,5 +10,6 @@ export function handleShutdown(
     exit?: (code: number) => void
     closers?: () => Array<[string, (() => unknown) | undefined]>
     signals?: NodeJS.Signals[]
+    repeatWindowMs?: number
   },
-): (signal: string) => Promise<number>
+): (signal: string) => Promise<number | undefined>

@@ -7,9 +7,13 @@
 //   3. end the page cache's LISTEN connection and close the database (for the embedded database:
 //      PGlite writes out its state and the DATA_DIR lock file is removed);
 //   4. exit 0 (1 when the database could not be closed).
-// A second signal exits at once. Each step is logged as one JSON line.
+// A second signal exits at once, unless it comes within a second of the first: Ctrl-C under
+// `npm start` reaches the server twice at once (from the terminal and forwarded by npm).
+// Each step is logged as one JSON line.
 
 export const DEFAULT_SHUTDOWN_TIMEOUT_MS = 10_000
+/** A signal this soon after the first is the same one, delivered twice. */
+const REPEAT_WINDOW_MS = 1_000
 /** How long closing the database may take before the process gives up on it. */
 const CLOSE_TIMEOUT_MS = 5_000
 
@@ -57,10 +61,12 @@ export function handleShutdown(
     exit = (code) => process.exit(code),
     closers = defaultClosers,
     signals = ['SIGTERM', 'SIGINT'],
+    repeatWindowMs = REPEAT_WINDOW_MS,
   } = {},
 ) {
   let inFlight = 0
   let stopping = false
+  let signalledAt = 0
   // First among the request listeners, so the header is set before any answer is written.
   server.prependListener('request', (_req, res) => {
     inFlight++
@@ -69,12 +75,17 @@ export function handleShutdown(
   })
 
   async function shutdown(signal) {
+    if (stopping && Date.now() - signalledAt < repeatWindowMs) {
+      log({ msg: 'shutdown: signal repeated at once, taken as the same one', signal })
+      return undefined
+    }
     if (stopping) {
       log({ level: 'warn', msg: 'shutdown: second signal, exiting at once', signal, inFlight })
       exit(1)
       return 1
     }
     stopping = true
+    signalledAt = Date.now()
     globalThis.__shopShuttingDown = true
     const started = Date.now()
     log({ msg: 'shutdown: no longer accepting connections', signal, inFlight, timeoutMs })

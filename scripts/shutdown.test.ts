@@ -12,7 +12,7 @@ afterEach(() => {
   delete (globalThis as { __shopShuttingDown?: boolean }).__shopShuttingDown
 })
 
-async function serve(delayMs: number) {
+async function serve(delayMs: number, repeatWindowMs = 0) {
   const server = createServer((req, res) => {
     const wait = req.url === '/slow' ? delayMs : req.url === '/hang' ? 1e9 : 0
     setTimeout(() => res.end(`done ${req.url}`), wait).unref()
@@ -25,6 +25,7 @@ async function serve(delayMs: number) {
   const shutdown = handleShutdown(server, {
     timeoutMs: 1000,
     signals: [],
+    repeatWindowMs,
     log: (fields) => events.push(String(fields.msg)),
     exit: (code) => {
       exitCode = code
@@ -153,6 +154,18 @@ describe('graceful shutdown', () => {
     expect(events).not.toContain('closed database')
     servers[0]!.closeAllConnections()
     await hanging
+  })
+
+  it('takes a signal repeated at once (terminal and npm both pass Ctrl-C on) as the same one', async () => {
+    const { port, events, shutdown } = await serve(300, 1000)
+    const slow = get(port, '/slow')
+    await new Promise((r) => setTimeout(r, 50))
+    const done = shutdown('SIGINT')
+    expect(await shutdown('SIGINT')).toBeUndefined()
+    expect((await slow).status).toBe(200)
+    expect(await done).toBe(0)
+    expect(events).toContain('shutdown: signal repeated at once, taken as the same one')
+    expect(events).not.toContain('exit 1')
   })
 
   it('exits 1 when the database cannot be closed', async () => {
