@@ -2,11 +2,13 @@
 // (scripts/front-cache.mjs). `npm start`, the end-to-end tests and the benchmark all run this.
 //   PORT (3000), HOSTNAME (all interfaces): where to listen.
 //   PAGE_CACHE_MB, FRONT_CACHE_MB: memory for the caches (lib/cache/cache-settings.cjs).
+//   SHUTDOWN_TIMEOUT_MS (10000): how long SIGTERM waits for requests in flight (scripts/shutdown.mjs).
 import { createRequire } from 'node:module'
 import { createServer } from 'node:http'
 import path from 'node:path'
 import { createFrontCache, requestContext } from './front-cache.mjs'
 import { createStaticAssets } from './static-assets.mjs'
+import { handleShutdown, shutdownTimeoutMs } from './shutdown.mjs'
 
 process.env.NODE_ENV = 'production'
 const ROOT = path.resolve(import.meta.dirname, '..')
@@ -89,6 +91,7 @@ export async function startServer({
 } = {}) {
   // A bad setting stops the start with a message naming it, before anything else happens.
   const settings = cacheSettings(process.env)
+  const shutdownTimeout = shutdownTimeoutMs(process.env)
   const { default: next } = await import('next')
   const frontCache = createFrontCache({
     maxBytes: settings.frontCacheBytes,
@@ -130,12 +133,8 @@ export async function startServer({
     server.listen(port, hostname, resolve)
   })
   console.log(`▲ ByteShop ready on http://${hostname || 'localhost'}:${port}`)
-  const shutdown = () => {
-    server.close(() => process.exit(0))
-    setTimeout(() => process.exit(0), 5000).unref()
-  }
-  process.once('SIGTERM', shutdown)
-  process.once('SIGINT', shutdown)
+  // SIGTERM/SIGINT: stop accepting, finish what is in flight, close the database, exit.
+  handleShutdown(server, { timeoutMs: shutdownTimeout })
   return server
 }
 
