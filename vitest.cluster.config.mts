@@ -1,8 +1,13 @@
+import path from 'node:path'
 import { defineConfig } from 'vitest/config'
 
 // `npm run test:cluster`: the scaled-out shop (tests/cluster), real processes only. It builds the
 // app first when needed and takes a few minutes; one file at a time, as it owns the machine.
+const root = import.meta.dirname
 export default defineConfig({
+  resolve: {
+    alias: { '@': root, 'server-only': path.join(root, 'tests/support/empty.ts') },
+  },
   test: {
     include: ['tests/cluster/**/*.test.ts'],
     fileParallelism: false,
