@@ -64,6 +64,22 @@ http {
 `
 }
 
+/** Runs a command to its end; rejects with its output when it fails. */
+function run(command, args, options) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { ...options, stdio: ['ignore', 'pipe', 'pipe'] })
+    let output = ''
+    child.stdout.on('data', (chunk) => (output += chunk))
+    child.stderr.on('data', (chunk) => (output += chunk))
+    child.once('error', reject)
+    child.once('exit', (code, signal) =>
+      code === 0
+        ? resolve(output)
+        : reject(new Error(`${signal ?? `exit code ${code}`}\n${output}`)),
+    )
+  })
+}
+
 function waitForPort(port, timeoutMs = 10_000) {
   const deadline = Date.now() + timeoutMs
   return new Promise((resolve, reject) => {
@@ -205,7 +221,8 @@ export async function startCluster({
     const seedDir = path.join(dir, 'seed')
     fs.mkdirSync(seedDir)
     const seedFile = path.join(dir, 'shoppers.json')
-    const seeded = spawnSync(
+    // Not spawnSync: the S3 test server runs in this very process and must answer meanwhile.
+    await run(
       process.execPath,
       [
         'node_modules/tsx/dist/cli.mjs',
@@ -214,9 +231,10 @@ export async function startCluster({
         String(Math.max(shoppers, 1)),
         seedFile,
       ],
-      { cwd: ROOT, env: { ...env, DATA_DIR: seedDir }, encoding: 'utf8' },
-    )
-    if (seeded.status !== 0) throw new Error(`seeding failed:\n${seeded.stderr}${seeded.stdout}`)
+      { cwd: ROOT, env: { ...env, DATA_DIR: seedDir } },
+    ).catch((error) => {
+      throw new Error(`seeding failed:\n${error.message}`)
+    })
     log('seeded')
 
     const hosts = []
