@@ -2,6 +2,7 @@ import 'server-only'
 import path from 'node:path'
 import { z } from 'zod'
 import { parseCacheSettings, type CacheSettings } from './cache/cache-settings.cjs'
+import { parseOpsSettings } from './ops/settings.cjs'
 
 // Every setting the server reads, with its default. `.env.example` lists the same names.
 // Nothing is required: the demo runs on the embedded database with generated secrets.
@@ -69,17 +70,23 @@ export type Env = z.infer<typeof EnvSchema> & {
   /** COOKIE_SECURE when set; otherwise decided per request (lib/api/origin.ts `cookieSecure`). */
   cookieSecure: boolean | undefined
   trustProxy: boolean
+  /** LOG_LEVEL, parsed where the server and the logger parse it (lib/ops/settings.cjs). */
+  logLevel: string
+  /** METRICS_TOKEN: the bearer token of /metrics, which is off without one. */
+  metricsToken: string | undefined
 }
 
 export function parseEnv(source: NodeJS.ProcessEnv): Env {
   const parsed = EnvSchema.safeParse(source)
   const cache = parseCacheSettings(source)
-  if (!parsed.success || cache.issues.length > 0) {
+  const ops = parseOpsSettings(source)
+  const issues = [...cache.issues, ...ops.issues]
+  if (!parsed.success || issues.length > 0) {
     const lines = [
       ...(parsed.success ? [] : parsed.error.issues).map(
         (i) => `  ${i.path.join('.')}: ${i.message}`,
       ),
-      ...cache.issues.map((issue) => `  ${issue}`),
+      ...issues.map((issue) => `  ${issue}`),
     ]
     throw new Error(`Invalid environment settings:\n${lines.join('\n')}\nSee .env.example.`)
   }
@@ -92,6 +99,8 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
     demoMode: e.DEMO_MODE ?? e.DATABASE_URL === undefined,
     cookieSecure: e.COOKIE_SECURE,
     trustProxy: e.TRUST_PROXY ?? false,
+    logLevel: ops.settings.logLevel,
+    metricsToken: ops.settings.metricsToken,
   }
 }
 

@@ -2,16 +2,21 @@
 // (scripts/front-cache.mjs). `npm start`, the end-to-end tests and the benchmark all run this.
 //   PORT (3000), HOSTNAME (all interfaces): where to listen.
 //   PAGE_CACHE_MB, FRONT_CACHE_MB: memory for the caches (lib/cache/cache-settings.cjs).
+//   LOG_LEVEL, METRICS_TOKEN, TRUST_PROXY: logs, /metrics, request ids (lib/ops/settings.cjs).
+// Every request is logged as one JSON line and measured (scripts/observe.mjs).
 import { createRequire } from 'node:module'
 import { createServer } from 'node:http'
 import path from 'node:path'
-import { createFrontCache, requestContext } from './front-cache.mjs'
+import { cacheableRequest, createFrontCache, requestContext } from './front-cache.mjs'
+import { createObserver } from './observe.mjs'
 import { createStaticAssets } from './static-assets.mjs'
 
 process.env.NODE_ENV = 'production'
 const ROOT = path.resolve(import.meta.dirname, '..')
 const require = createRequire(import.meta.url)
 const { cacheSettings } = require('../lib/cache/cache-settings.cjs')
+const { opsSettings } = require('../lib/ops/settings.cjs')
+const { logger } = require('../lib/ops/logger.cjs')
 
 /** Methods no route serves, refused before Next sees them (Next would answer them with a page). */
 const PAGE_METHODS = 'GET, HEAD'
@@ -89,6 +94,8 @@ export async function startServer({
 } = {}) {
   // A bad setting stops the start with a message naming it, before anything else happens.
   const settings = cacheSettings(process.env)
+  const ops = opsSettings(process.env)
+  const log = logger()
   const { default: next } = await import('next')
   const frontCache = createFrontCache({
     maxBytes: settings.frontCacheBytes,
@@ -98,20 +105,38 @@ export async function startServer({
   const app = next({ dev: false, dir: ROOT, port, hostname: hostname || 'localhost' })
   const handle = app.getRequestHandler()
   await app.prepare()
-  const staticAssets = createStaticAssets({ root: ROOT, log: console.log })
+  const staticAssets = createStaticAssets({ root: ROOT, log: (line) => log.info(line) })
+  const observer = createObserver({
+    logger: log,
+    trustProxy: ops.trustProxy,
+    metricsToken: ops.metricsToken,
+    frontCache,
+  })
   const server = createServer((req, res) => {
+    const request = observer.begin(req, res)
     if (refuseOddTarget(req, res)) return
-    if (staticAssets.serve(req, res)) return
-    if (frontCache.serve(req, res)) return
+    if (observer.serveMetrics(req, res)) return
+    if (staticAssets.serve(req, res)) return request.servedBy('static')
+    if (frontCache.serve(req, res)) return request.servedBy('front-cache')
     if (refuseMethod(req, res)) return
     if (refuseMalformedPath(req, res)) return
+    if (cacheableRequest(req)) request.frontCacheMiss()
     // The page cache handler records here when this request began and which tags it touched;
-    // the peer address is for rate limits (lib/api/client-ip.ts).
-    const context = { startedAt: Date.now(), tags: new Set(), peer: req.socket.remoteAddress }
+    // the peer address is for rate limits (lib/api/client-ip.ts); the request id is the one of
+    // the log line and the X-Request-Id header (lib/api/log.ts).
+    const context = {
+      startedAt: Date.now(),
+      tags: new Set(),
+      peer: req.socket.remoteAddress,
+      requestId: request.id,
+    }
     requestContext.run(context, () => {
       frontCache.capture(req, res)
       handle(req, res).catch((error) => {
-        console.error('[server] request failed', error)
+        log.error(
+          { requestId: request.id, error: error instanceof Error ? error.stack : String(error) },
+          'request failed',
+        )
         if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' })
         res.end('Internal Server Error')
       })
@@ -129,7 +154,7 @@ export async function startServer({
     server.once('error', reject)
     server.listen(port, hostname, resolve)
   })
-  console.log(`▲ ByteShop ready on http://${hostname || 'localhost'}:${port}`)
+  log.info({ url: `http://${hostname || 'localhost'}:${port}` }, 'ByteShop ready')
   const shutdown = () => {
     server.close(() => process.exit(0))
     setTimeout(() => process.exit(0), 5000).unref()

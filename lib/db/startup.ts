@@ -1,4 +1,5 @@
 import 'server-only'
+import { logger } from '@/lib/ops/logger.cjs'
 import { getDatabase } from './client'
 import { DataDirLockedError } from './lock'
 
@@ -6,7 +7,8 @@ import { DataDirLockedError } from './lock'
 export async function startServerDatabase() {
   try {
     const handle = await getDatabase()
-    console.log(`[db] ready (${handle.engine === 'pglite' ? 'embedded PGlite' : 'PostgreSQL'})`)
+    const engine = handle.engine === 'pglite' ? 'embedded PGlite' : 'PostgreSQL'
+    logger().info({ engine }, 'database ready')
   } catch (error) {
     if (error instanceof DataDirLockedError) {
       console.error(`\n${error.message}\n`)
