@@ -102,7 +102,11 @@ export async function startServer({
   })
   // The page cache handler tells the front cache which tags changed (lib/cache/cache-handler.cjs).
   globalThis.__shopFrontCache = frontCache
-  const app = next({ dev: false, dir: ROOT, port, hostname: hostname || 'localhost' })
+  // Next's own idea of its address, not where we listen (that is `hostname`, below): Next turns the
+  // proxy's rewrites into HTTP requests to itself, a second request through this server, whenever
+  // their origin differs from this one, and it builds that origin with `localhost` whatever
+  // HOSTNAME says.
+  const app = next({ dev: false, dir: ROOT, port, hostname: 'localhost' })
   const handle = app.getRequestHandler()
   await app.prepare()
   const staticAssets = createStaticAssets({ root: ROOT, log: (line) => log.info(line) })
