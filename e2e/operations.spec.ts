@@ -99,6 +99,8 @@ test.describe('a server with METRICS_TOKEN behind a trusted proxy', () => {
   }
 
   test.beforeAll(async () => {
+    // The embedded database seeds the demo catalog first: a minute on a busy machine.
+    test.setTimeout(240_000)
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-e2e-ops-'))
     const env: NodeJS.ProcessEnv = {
       ...process.env,
@@ -123,7 +125,7 @@ test.describe('a server with METRICS_TOKEN behind a trusted proxy', () => {
       stdio: ['ignore', 'pipe', 'inherit'],
     })
     child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()))
-    const deadline = Date.now() + 150_000
+    const deadline = Date.now() + 220_000
     for (;;) {
       const up = await fetch(`${base}/api/ready`).then(
         (r) => r.ok,
