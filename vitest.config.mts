@@ -35,7 +35,7 @@ const projects: TestProjectInlineConfiguration[] = [
     test: {
       name: engine,
       include: ['tests/**/*.test.ts'],
-      exclude: ['tests/unit/**'],
+      exclude: ['tests/unit/**', 'tests/cluster/**'],
       env: { TEST_ENGINE: engine },
       globalSetup: ['tests/support/global-setup.ts'],
       setupFiles: ['tests/support/setup-env.ts'],

@@ -1,4 +1,5 @@
 import 'server-only'
+import { isIP } from 'node:net'
 import path from 'node:path'
 import { z } from 'zod'
 import { parseCacheSettings, type CacheSettings } from './cache/cache-settings.cjs'
@@ -10,6 +11,12 @@ const flag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
   .optional()
   .transform((v) => (v === undefined || v === '' ? undefined : ['true', '1', 'yes'].includes(v)))
+
+const optionalText = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => v || undefined)
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -51,8 +58,26 @@ const EnvSchema = z.object({
       message: 'must be comma-separated absolute http(s) URLs, e.g. https://app.example.com',
     })
     .transform((list) => list.map((o) => new URL(o).origin)),
-  // A reverse proxy in front sets X-Forwarded-Host/-Proto; without one anybody could.
-  TRUST_PROXY: flag,
+  // A reverse proxy in front sets X-Forwarded-For/-Host/-Proto; without one anybody could.
+  // true, false, or the proxies' addresses (comma-separated): then only requests whose socket
+  // peer is one of them are believed.
+  TRUST_PROXY: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v === '') return undefined
+      const lower = v.toLowerCase()
+      if (['true', '1', 'yes'].includes(lower)) return true
+      if (['false', '0', 'no'].includes(lower)) return false
+      const list = v.split(',').map((s) => s.trim().replace(/^::ffff:/, ''))
+      if (list.every((a) => isIP(a) !== 0)) return list
+      ctx.addIssue({
+        code: 'custom',
+        message: 'must be true, false or comma-separated IP addresses of the proxies',
+      })
+      return z.NEVER
+    }),
   COOKIE_SECURE: flag,
   SMTP_URL: z
     .string()
@@ -60,7 +85,57 @@ const EnvSchema = z.object({
     .optional()
     .transform((v) => v || undefined),
   MAIL_FROM: z.string().trim().default('ByteShop <no-reply@byteshop.local>'),
+  // Object storage for images: all five, or none (then DATA_DIR/uploads). See parseS3.
+  S3_ENDPOINT: optionalText.refine(
+    (v) => v === undefined || (URL.canParse(v) && /^https?:$/.test(new URL(v).protocol)),
+    { message: 'must be an http(s) URL, e.g. http://127.0.0.1:9000' },
+  ),
+  S3_BUCKET: optionalText,
+  S3_REGION: optionalText,
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: z
+    .string()
+    .optional()
+    .transform((v) => v || undefined),
 })
+
+const S3_NAMES = [
+  'S3_ENDPOINT',
+  'S3_BUCKET',
+  'S3_REGION',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+] as const
+
+/** The bucket product images and avatars go to instead of DATA_DIR/uploads. */
+export type S3Settings = {
+  endpoint: string
+  bucket: string
+  region: string
+  accessKeyId: string
+  secretAccessKey: string
+}
+
+/** All five S3_ settings or none; some of them is a mistake, named. */
+function parseS3(source: NodeJS.ProcessEnv): { settings?: S3Settings; issue?: string } {
+  const value = (name: (typeof S3_NAMES)[number]) => source[name]?.trim() || undefined
+  const missing = S3_NAMES.filter((name) => value(name) === undefined)
+  if (missing.length === S3_NAMES.length) return {}
+  if (missing.length > 0) {
+    return {
+      issue: `S3_*: object storage needs all five S3_ settings or none; missing ${missing.join(', ')}`,
+    }
+  }
+  return {
+    settings: {
+      endpoint: value('S3_ENDPOINT')!,
+      bucket: value('S3_BUCKET')!,
+      region: value('S3_REGION')!,
+      accessKeyId: value('S3_ACCESS_KEY_ID')!,
+      secretAccessKey: source.S3_SECRET_ACCESS_KEY!,
+    },
+  }
+}
 
 export type Env = z.infer<typeof EnvSchema> & {
   /** PAGE_CACHE_MB and FRONT_CACHE_MB, parsed where the server and the cache handler parse them. */
@@ -69,7 +144,12 @@ export type Env = z.infer<typeof EnvSchema> & {
   demoMode: boolean
   /** COOKIE_SECURE when set; otherwise decided per request (lib/api/origin.ts `cookieSecure`). */
   cookieSecure: boolean | undefined
+  /** Whether forwarded headers count at all (TRUST_PROXY true or a list of proxies). */
   trustProxy: boolean
+  /** The proxies' addresses when TRUST_PROXY lists them; undefined: any peer (or none trusted). */
+  trustedProxies: readonly string[] | undefined
+  /** Set when all five S3_ settings are; images then live in that bucket. */
+  s3: S3Settings | undefined
   /** LOG_LEVEL, parsed where the server and the logger parse it (lib/ops/settings.cjs). */
   logLevel: string
   /** METRICS_TOKEN: the bearer token of /metrics, which is off without one. */
@@ -80,7 +160,8 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
   const parsed = EnvSchema.safeParse(source)
   const cache = parseCacheSettings(source)
   const ops = parseOpsSettings(source)
-  const issues = [...cache.issues, ...ops.issues]
+  const s3 = parseS3(source)
+  const issues = [...cache.issues, ...ops.issues, ...(s3.issue ? [s3.issue] : [])]
   if (!parsed.success || issues.length > 0) {
     const lines = [
       ...(parsed.success ? [] : parsed.error.issues).map(
@@ -98,7 +179,9 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
     // The demo logins only exist where nobody could mistake them for a real shop's accounts.
     demoMode: e.DEMO_MODE ?? e.DATABASE_URL === undefined,
     cookieSecure: e.COOKIE_SECURE,
-    trustProxy: e.TRUST_PROXY ?? false,
+    trustProxy: Array.isArray(e.TRUST_PROXY) || e.TRUST_PROXY === true,
+    trustedProxies: Array.isArray(e.TRUST_PROXY) ? e.TRUST_PROXY : undefined,
+    s3: s3.settings,
     logLevel: ops.settings.logLevel,
     metricsToken: ops.settings.metricsToken,
   }
@@ -110,4 +193,9 @@ let cached: Env | undefined
 export function env(): Env {
   cached ??= parseEnv(process.env)
   return cached
+}
+
+/** Tests only: read process.env again on the next env() (and pick the image store again). */
+export function resetEnvForTests(): void {
+  cached = undefined
 }

@@ -9,7 +9,7 @@ import { performance } from 'node:perf_hooks'
 
 const require = createRequire(import.meta.url)
 const promClient = require('prom-client')
-const { bearerMatches, requestIdFor } = require('../lib/ops/settings.cjs')
+const { bearerMatches, fromTrustedProxy, requestIdFor } = require('../lib/ops/settings.cjs')
 
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'])
 /** Classes whose requests are probes and scrapes: logged at debug level, to keep the log quiet. */
@@ -36,7 +36,7 @@ const byteLength = (chunk, encoding) =>
       : 0
 
 /**
- * @param {{ logger: import('pino').Logger, trustProxy: boolean, metricsToken?: string,
+ * @param {{ logger: import('pino').Logger, trustProxy: boolean | string[], metricsToken?: string,
  *   frontCache?: { stats: () => { entries: number, bytes: number } } }} options
  */
 export function createObserver({ logger, trustProxy, metricsToken, frontCache }) {
@@ -105,7 +105,10 @@ export function createObserver({ logger, trustProxy, metricsToken, frontCache })
    */
   function begin(req, res) {
     const started = performance.now()
-    const id = requestIdFor(req.headers['x-request-id'], trustProxy)
+    const id = requestIdFor(
+      req.headers['x-request-id'],
+      fromTrustedProxy(trustProxy, req.socket.remoteAddress),
+    )
     res.setHeader('X-Request-Id', id)
     const method = req.method ?? ''
     // Now: Next rewrites req.url while it handles the request.

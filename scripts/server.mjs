@@ -4,12 +4,14 @@
 //   PAGE_CACHE_MB, FRONT_CACHE_MB: memory for the caches (lib/cache/cache-settings.cjs).
 //   LOG_LEVEL, METRICS_TOKEN, TRUST_PROXY: logs, /metrics, request ids (lib/ops/settings.cjs).
 // Every request is logged as one JSON line and measured (scripts/observe.mjs).
+//   SHUTDOWN_TIMEOUT_MS (10000): how long SIGTERM waits for requests in flight (scripts/shutdown.mjs).
 import { createRequire } from 'node:module'
 import { createServer } from 'node:http'
 import path from 'node:path'
 import { cacheableRequest, createFrontCache, requestContext } from './front-cache.mjs'
 import { createObserver } from './observe.mjs'
 import { createStaticAssets } from './static-assets.mjs'
+import { handleShutdown, shutdownTimeoutMs } from './shutdown.mjs'
 
 process.env.NODE_ENV = 'production'
 const ROOT = path.resolve(import.meta.dirname, '..')
@@ -96,6 +98,7 @@ export async function startServer({
   const settings = cacheSettings(process.env)
   const ops = opsSettings(process.env)
   const log = logger()
+  const shutdownTimeout = shutdownTimeoutMs(process.env)
   const { default: next } = await import('next')
   const frontCache = createFrontCache({
     maxBytes: settings.frontCacheBytes,
@@ -159,12 +162,8 @@ export async function startServer({
     server.listen(port, hostname, resolve)
   })
   log.info({ url: `http://${hostname || 'localhost'}:${port}` }, 'ByteShop ready')
-  const shutdown = () => {
-    server.close(() => process.exit(0))
-    setTimeout(() => process.exit(0), 5000).unref()
-  }
-  process.once('SIGTERM', shutdown)
-  process.once('SIGINT', shutdown)
+  // SIGTERM/SIGINT: stop accepting, finish what is in flight, close the database, exit.
+  handleShutdown(server, { timeoutMs: shutdownTimeout })
   return server
 }
 

@@ -1,5 +1,6 @@
 import 'server-only'
 import { env } from '@/lib/env'
+import { forwardedHeadersTrusted } from './client-ip'
 
 // Who may call /api/v1 from a browser, and the CORS headers that tell the browser so.
 //
@@ -36,11 +37,11 @@ function lastValue(value: string | null): string | undefined {
 
 /** The shop's own origin as the browser sees it (APP_URL, or the request's address). */
 export function ownOrigin(request: Request): string {
-  const { APP_URL, trustProxy } = env()
+  const { APP_URL } = env()
   if (APP_URL) return new URL(APP_URL).origin
   const url = new URL(request.url)
   const host = request.headers.get('host') ?? url.host
-  if (trustProxy) {
+  if (forwardedHeadersTrusted()) {
     const fwdHost = lastValue(request.headers.get('x-forwarded-host')) ?? host
     const fwdProto = lastValue(request.headers.get('x-forwarded-proto')) ?? 'http'
     return `${fwdProto}://${fwdHost}`

@@ -103,6 +103,9 @@ function remember(tags, lastModified) {
 }
 
 let listening = false
+let stopped = false
+/** The LISTEN connection, while one is open. */
+let listener
 /** How many times LISTEN was (re-)established; tests read it through `listenerConnections()`. */
 let listenerConnections = 0
 function listenForOtherProcesses() {
@@ -111,15 +114,17 @@ function listenForOtherProcesses() {
   const { Client } = require('pg')
   const url = new URL(process.env.DATABASE_URL)
   const connect = () => {
+    if (stopped) return
     const client = new Client({
       connectionString: process.env.DATABASE_URL,
       user: decodeURIComponent(url.username) || 'postgres',
       // Names this process's listener, so an operator (or a test) can tell it apart.
       application_name: `byteshop-cache-${process.pid}`,
     })
+    listener = client
     let retrying = false
     const retry = () => {
-      if (retrying) return
+      if (retrying || stopped) return
       retrying = true
       client.end().catch(() => {})
       setTimeout(connect, 1000).unref()
@@ -147,6 +152,15 @@ function listenForOtherProcesses() {
   }
   connect()
 }
+
+/** Ends the LISTEN connection for good (the server's shutdown calls it, scripts/server.mjs). */
+function stopListening() {
+  stopped = true
+  const client = listener
+  listener = undefined
+  return client ? client.end().catch(() => {}) : Promise.resolve()
+}
+globalThis.__shopStopCacheListener = stopListening
 
 module.exports = class MemoryCacheHandler {
   constructor() {
@@ -211,3 +225,4 @@ module.exports = class MemoryCacheHandler {
 
 module.exports.CHANNEL = CHANNEL
 module.exports.listenerConnections = () => listenerConnections
+module.exports.stopListening = stopListening

@@ -11,19 +11,27 @@ type Handler = {
   set: (key: string, value: unknown, ctx?: object) => Promise<void>
   revalidateTag: (tags: string | string[]) => Promise<void>
 }
-type HandlerModule = (new () => Handler) & { listenerConnections: () => number }
+type HandlerModule = (new () => Handler) & {
+  listenerConnections: () => number
+  stopListening: () => Promise<void>
+}
+
+const loaded: HandlerModule[] = []
 
 function freshHandler(): { handler: Handler; handlerModule: HandlerModule } {
   const path = require.resolve('./cache-handler.cjs')
   delete require.cache[path]
   delete require.cache[require.resolve('./cache-settings.cjs')]
   const handlerModule = require(path) as HandlerModule
+  loaded.push(handlerModule)
   return { handler: new handlerModule(), handlerModule }
 }
 
 const page = (text: string) => ({ kind: 'APP_PAGE', html: text, headers: {} })
 
-afterEach(() => {
+afterEach(async () => {
+  // Each copy may have opened a LISTEN connection of its own.
+  await Promise.all(loaded.splice(0).map((m) => m.stopListening()))
   vi.useRealTimers()
   delete process.env.DATABASE_URL
   delete (globalThis as { __shopFrontCache?: unknown }).__shopFrontCache
@@ -149,6 +157,45 @@ describe('the page cache handler', () => {
       })
       expect(await handler.get('/products')).toBeNull()
       expect(purges.length).toBeGreaterThanOrEqual(2)
+    },
+    30_000,
+  )
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'ends its LISTEN connection for good when the server shuts down',
+    async () => {
+      process.env.DATABASE_URL = process.env.TEST_DATABASE_URL
+      const { handlerModule } = freshHandler()
+      await vi.waitFor(() => expect(handlerModule.listenerConnections()).toBe(1), {
+        timeout: 10_000,
+      })
+      const admin = new pg.Client({
+        connectionString: process.env.TEST_DATABASE_URL,
+        user: 'postgres',
+      })
+      await admin.connect()
+      const listeners = async () =>
+        (
+          await admin.query(
+            'select count(*)::int as n from pg_stat_activity where application_name = $1',
+            [`byteshop-cache-${process.pid}`],
+          )
+        ).rows[0].n as number
+      try {
+        expect(await listeners()).toBe(1)
+        // What scripts/shutdown.mjs calls.
+        const stop = (globalThis as { __shopStopCacheListener?: () => Promise<void> })
+          .__shopStopCacheListener
+        expect(stop).toBe(handlerModule.stopListening)
+        await stop!()
+        await vi.waitFor(async () => expect(await listeners()).toBe(0), { timeout: 5_000 })
+        // No reconnection after the retry delay.
+        await new Promise((r) => setTimeout(r, 1500))
+        expect(await listeners()).toBe(0)
+        expect(handlerModule.listenerConnections()).toBe(1)
+      } finally {
+        await admin.end()
+      }
     },
     30_000,
   )

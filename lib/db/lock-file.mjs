@@ -1,18 +1,55 @@
 // Reading the embedded database's lock file: shared by lib/db/lock.ts, which takes the lock in
 // the server, and scripts/start.mjs, which checks it before building or binding a port.
 // Plain JavaScript so that the start script can use it without a TypeScript loader.
+//
+// The file holds `{ pid, host, started }`: `started` is the process's start time (field 22 of
+// /proc/<pid>/stat, on Linux), so a lock left by a killed process is recognised as stale even when
+// its pid has since been given to an unrelated process (in a container the server often gets the
+// same pid on every start). A file that cannot be read as such a lock (empty, cut short by a
+// crash) holds nothing.
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 
 export const LOCK_FILE = 'pglite.lock'
 
+/** The start time of a process (clock ticks since boot), or undefined where /proc has none. */
+export function processStartTime(pid) {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8')
+    // Field 2 (the command name, in parentheses) may hold spaces: count from after it.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+    const started = fields[22 - 3]
+    return started && /^\d+$/.test(started) ? started : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/** The lock file's content for this process. */
+export function lockBody() {
+  const started = processStartTime(process.pid)
+  return JSON.stringify({ pid: process.pid, host: os.hostname(), ...(started ? { started } : {}) })
+}
+
+export function parseLock(text) {
+  try {
+    const info = JSON.parse(text)
+    return Number.isSafeInteger(info?.pid) && info.pid > 0
+      ? {
+          pid: info.pid,
+          host: String(info.host ?? ''),
+          started: typeof info.started === 'string' ? info.started : undefined,
+        }
+      : undefined
+  } catch {
+    return undefined
+  }
+}
+
 export function readLock(dataDir) {
   try {
-    const info = JSON.parse(fs.readFileSync(path.join(dataDir, LOCK_FILE), 'utf8'))
-    return typeof info.pid === 'number'
-      ? { pid: info.pid, host: String(info.host ?? '') }
-      : undefined
+    return parseLock(fs.readFileSync(path.join(dataDir, LOCK_FILE), 'utf8'))
   } catch {
     return undefined
   }
@@ -28,12 +65,29 @@ function isAlive(pid) {
   }
 }
 
+/** Whether the process named by a lock is still the one that wrote it. */
+export function holdsLock(info) {
+  if (info.host && info.host !== os.hostname()) return true
+  if (!isAlive(info.pid)) return false
+  // Same pid, another process: the pid was reused after the holder died.
+  if (info.started !== undefined) {
+    const started = processStartTime(info.pid)
+    if (started !== undefined && started !== info.started) return false
+  }
+  return true
+}
+
 /** The pid holding the folder, when it is another live process (or one on another host). */
 export function lockHolder(dataDir) {
   const info = readLock(dataDir)
-  if (!info || info.pid === process.pid) return undefined
-  if (info.host && info.host !== os.hostname()) return info.pid
-  return isAlive(info.pid) ? info.pid : undefined
+  if (!info || isOwn(info)) return undefined
+  return holdsLock(info) ? info.pid : undefined
+}
+
+/** Whether a lock was written by this very process. */
+export function isOwn(info) {
+  if (info.pid !== process.pid || (info.host && info.host !== os.hostname())) return false
+  return info.started === undefined || info.started === processStartTime(process.pid)
 }
 
 export function lockedMessage(dataDir, pid) {

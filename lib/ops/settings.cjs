@@ -14,7 +14,7 @@ const FLAGS = [...TRUE_FLAGS, 'false', '0', 'no', '']
 
 /**
  * @param {Record<string, string | undefined>} source
- * @returns {{ settings: { logLevel: string, metricsToken: string | undefined, trustProxy: boolean }, issues: string[] }}
+ * @returns {{ settings: { logLevel: string, metricsToken: string | undefined, trustProxy: boolean | string[] }, issues: string[] }}
  */
 function parseOpsSettings(source) {
   const issues = []
@@ -32,9 +32,13 @@ function parseOpsSettings(source) {
         `METRICS_TOKEN: must be at least ${MIN_TOKEN_LENGTH} characters of A-Z a-z 0-9 . _ ~ + / - (a bearer token)`,
       )
   }
-  // The same reading as lib/env.ts's TRUST_PROXY (which reports a bad value).
-  const trust = source.TRUST_PROXY
-  const trustProxy = trust !== undefined && FLAGS.includes(trust) && TRUE_FLAGS.includes(trust)
+  // The same reading as lib/env.ts's TRUST_PROXY (which reports a bad value): a flag, or the
+  // proxies' addresses.
+  const trust = (source.TRUST_PROXY ?? '').trim()
+  const lower = trust.toLowerCase()
+  const trustProxy = FLAGS.includes(lower)
+    ? TRUE_FLAGS.includes(lower)
+    : trust.split(',').map((a) => a.trim().replace(/^::ffff:/, ''))
   return { settings: { logLevel, metricsToken, trustProxy }, issues }
 }
 
@@ -47,6 +51,16 @@ function opsSettings(source = process.env) {
     )
   }
   return settings
+}
+
+/**
+ * Whether a request from `peer` (the socket's address) comes through a proxy TRUST_PROXY trusts.
+ * @param {boolean | string[]} trustProxy
+ * @param {string | undefined} peer
+ */
+function fromTrustedProxy(trustProxy, peer) {
+  if (typeof trustProxy === 'boolean') return trustProxy
+  return peer !== undefined && trustProxy.includes(peer.replace(/^::ffff:/, ''))
 }
 
 /**
@@ -76,4 +90,11 @@ function bearerMatches(header, token) {
   return timingSafeEqual(given, expected) && match !== null
 }
 
-module.exports = { LOG_LEVELS, parseOpsSettings, opsSettings, requestIdFor, bearerMatches }
+module.exports = {
+  LOG_LEVELS,
+  parseOpsSettings,
+  opsSettings,
+  fromTrustedProxy,
+  requestIdFor,
+  bearerMatches,
+}

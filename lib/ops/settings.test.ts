@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest'
 import { parseEnv } from '@/lib/env'
-import { bearerMatches, opsSettings, parseOpsSettings, requestIdFor } from './settings.cjs'
+import {
+  bearerMatches,
+  fromTrustedProxy,
+  opsSettings,
+  parseOpsSettings,
+  requestIdFor,
+} from './settings.cjs'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/
 
@@ -39,6 +45,16 @@ describe('the operations settings', () => {
         parseEnv({ NODE_ENV: 'test', TRUST_PROXY: value }).trustProxy,
       )
     }
+    const listed = parseOpsSettings({ TRUST_PROXY: '10.0.0.5, ::ffff:10.0.0.6' }).settings
+      .trustProxy
+    expect(listed).toEqual(
+      parseEnv({ NODE_ENV: 'test', TRUST_PROXY: '10.0.0.5, ::ffff:10.0.0.6' }).trustedProxies,
+    )
+    expect(fromTrustedProxy(listed, '::ffff:10.0.0.6')).toBe(true)
+    expect(fromTrustedProxy(listed, '192.0.2.1')).toBe(false)
+    expect(fromTrustedProxy(listed, undefined)).toBe(false)
+    expect(fromTrustedProxy(true, '192.0.2.1')).toBe(true)
+    expect(fromTrustedProxy(false, '10.0.0.5')).toBe(false)
   })
 })
 

@@ -1,15 +1,20 @@
 import 'server-only'
 import { createHash, randomBytes } from 'node:crypto'
-import fs from 'node:fs/promises'
 import path from 'node:path'
 import sharp, { type OutputInfo } from 'sharp'
 import { AppError } from '@/lib/api/errors'
-import { env } from '@/lib/env'
+import { env, type Env } from '@/lib/env'
+import { createFileStore } from './file-store'
 import { declaredDimensions, sniffImageType } from './image-header'
+import { createS3Store } from './s3-store'
+import type { ObjectStore } from './store'
 
-// Image files live under DATA_DIR/uploads and are served by app/media/[file]/route.ts.
-// A name is never given to other bytes, so a URL never changes meaning and can be cached for a
-// year. Two kinds of names, the same shape (32 hex characters):
+export { StorageUnavailableError } from './store'
+
+// Images live in DATA_DIR/uploads or, with the S3_ settings, in a bucket (lib/storage/store.ts),
+// and are served by app/media/[file]/route.ts. A name is never given to other bytes, so a URL
+// never changes meaning and can be cached for a year. Two kinds of names, the same shape (32 hex
+// characters):
 // - the seed's images are named by their content's hash (the same picture, one file, shared);
 // - uploads get a random name, so each upload is its own file, which its owner may delete
 //   without taking away anybody else's picture.
@@ -32,8 +37,21 @@ export class ImageRejectedError extends AppError {
   }
 }
 
+/** The folder of the file store (the default, without the S3_ settings). */
 export function uploadsDir(): string {
   return path.join(env().dataDir, 'uploads')
+}
+
+let chosen: { settings: Env; store: ObjectStore } | undefined
+
+/** This process's store, chosen from the settings once (again only after a test resets them). */
+function store(): ObjectStore {
+  const settings = env()
+  if (chosen?.settings !== settings) {
+    const store = settings.s3 ? createS3Store(settings.s3) : createFileStore(uploadsDir())
+    chosen = { settings, store }
+  }
+  return chosen.store
 }
 
 export function imageUrl(publicId: string): string {
@@ -42,14 +60,11 @@ export function imageUrl(publicId: string): string {
 
 const contentName = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex').slice(0, 32)
 
+const contentTypeOf = (name: string) =>
+  CONTENT_TYPES[name.slice(name.lastIndexOf('.') + 1) as keyof typeof CONTENT_TYPES]
+
 async function writeImage(publicId: string, bytes: Buffer): Promise<void> {
-  const dir = uploadsDir()
-  await fs.mkdir(dir, { recursive: true })
-  const file = path.join(dir, publicId)
-  // Write to a temporary name and rename, so a reader never sees half a file.
-  const tmp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`
-  await fs.writeFile(tmp, bytes)
-  await fs.rename(tmp, file)
+  await store().put(publicId, bytes, contentTypeOf(publicId))
 }
 
 /** Stores WebP bytes the server made itself (the seed), named by their content. */
@@ -111,32 +126,31 @@ export async function storeUploadedImage(
 
 /**
  * Deletes an uploaded image (an avatar or product image being replaced). Anything else is left
- * alone, quietly: a name that is not ours (`../x`), a file that is gone already, and a seed
- * image, which is named by its content and may be shown by other rows too.
- * Returns whether a file was removed.
+ * alone, quietly: a name that is not ours (`../x`), an image that is gone already, and a seed
+ * image, which is named by its content and may be shown by other rows too. A store that cannot
+ * be reached keeps the image (the failure is logged): the change it belongs to is done already.
+ * Returns whether an image was removed.
  */
 export async function removeStoredImage(publicId: string): Promise<boolean> {
   if (!NAME_PATTERN.test(publicId)) return false
-  const file = path.join(uploadsDir(), publicId)
   try {
-    if (contentName(await fs.readFile(file)) === publicId.slice(0, 32)) return false
-    await fs.rm(file)
+    const bytes = await store().get(publicId)
+    if (!bytes || contentName(bytes) === publicId.slice(0, 32)) return false
+    await store().remove(publicId)
     return true
   } catch {
     return false
   }
 }
 
-/** Reads a stored image by its public name; undefined for anything that is not one. */
+/**
+ * Reads a stored image by its public name; undefined for anything that is not one. Throws
+ * StorageUnavailableError (503) when the store cannot be reached.
+ */
 export async function readStoredImage(
   name: string,
 ): Promise<{ bytes: Buffer; contentType: string } | undefined> {
   if (!NAME_PATTERN.test(name)) return undefined
-  const ext = name.slice(name.lastIndexOf('.') + 1) as keyof typeof CONTENT_TYPES
-  try {
-    const bytes = await fs.readFile(path.join(uploadsDir(), name))
-    return { bytes, contentType: CONTENT_TYPES[ext] }
-  } catch {
-    return undefined
-  }
+  const bytes = await store().get(name)
+  return bytes && { bytes, contentType: contentTypeOf(name) }
 }

@@ -1,0 +1,317 @@
+// `npm run bench:mixed`: the shop under a mixed load at fixed rates, as shoppers use it.
+//
+//   npm run bench:mixed -- [--setup single|cluster|both] [--rates 2,4,8] [--duration 60]
+//                          [--soak S] [--browse 3]
+//
+//   --setup single   one app host on the embedded database (what `npm start` runs);
+//           cluster  PostgreSQL, two app hosts and nginx from deploy/nginx.conf, the S3 test
+//                    server for images (scripts/cluster.mjs); both: one after the other (default)
+//   --rates R,…      order rates to try, in orders per second (default 2,4,8,12)
+//   --duration S     seconds at each rate (default 60)
+//   --browse B       browsing-only visits per buying visit (default 3)
+//   --soak S         instead of the rates: the first rate for S seconds (e.g. 600), with the
+//                    memory of every app process every 10 s
+//
+// Visits arrive at a fixed rate (an open loop: a slow answer does not slow the arrivals). Every
+// visit opens the home page, a product list, a search and two product pages; one visit in B+1
+// then buys: login, add to cart, place the order, as a new shopper each time, from a client
+// address of its own (bench/lib/http-client.mjs). Each step's p50 and p99 are reported per rate,
+// with every error; the answer is the highest order rate at which every step kept its p99 under
+// 500 ms with no error. The load generator runs on the same machine (2 cores here): its own CPU
+// is part of the figures. Results: bench/results/mixed-<setup>.{json,txt} (soak: soak-<setup>).
+import http from 'node:http'
+import { randomUUID } from 'node:crypto'
+import fs from 'node:fs'
+import path from 'node:path'
+import { parseArgs } from 'node:util'
+import { setTimeout as sleep } from 'node:timers/promises'
+import { ensureBuild } from '../scripts/build-if-needed.mjs'
+import { startCluster } from '../scripts/cluster.mjs'
+import { clientAddress, request } from './lib/http-client.mjs'
+import { percentiles } from './lib/percentiles.mjs'
+import { writeResults } from './lib/results.mjs'
+import { benchEnv, runTsx, startBenchServer } from './lib/scenario.mjs'
+
+const P99_LIMIT_MS = 500
+const SHIPPING = {
+  address: '12 MG Road',
+  state: 'Karnataka',
+  country: 'India',
+  pinCode: '560001',
+  phoneNumber: '9876543210',
+}
+const STEPS = ['home', 'list', 'search', 'product', 'login', 'cart', 'order']
+const SEARCHES = ['laptop', 'phone', 'camera', 'headphones', 'watch', 'shoes']
+
+const { values } = parseArgs({
+  options: {
+    setup: { type: 'string', default: 'both' },
+    rates: { type: 'string', default: '2,4,8,12' },
+    duration: { type: 'string', default: '60' },
+    browse: { type: 'string', default: '3' },
+    soak: { type: 'string' },
+  },
+})
+const rates = values.rates.split(',').map(Number)
+const duration = Number(values.duration)
+const browse = Number(values.browse)
+const soak = values.soak === undefined ? undefined : Number(values.soak)
+if (
+  rates.some((r) => !(r > 0)) ||
+  !(duration > 0) ||
+  !Number.isInteger(browse) ||
+  browse < 0 ||
+  (soak !== undefined && !(soak > 0)) ||
+  !['single', 'cluster', 'both'].includes(values.setup)
+) {
+  throw new Error('see the usage at the top of bench/mixed.mjs')
+}
+
+/** How many shoppers a run can use up: one per order, with room to spare. */
+function shoppersNeeded() {
+  const seconds = soak ?? duration
+  const orders = soak ? rates[0] * seconds : rates.reduce((sum, r) => sum + r * seconds, 0)
+  return Math.ceil(orders * 1.2) + 100
+}
+
+async function startSingle(shoppers, log) {
+  ensureBuild()
+  const { dataDir, env } = benchEnv('mixed')
+  const seedFile = path.join(dataDir, 'seed.json')
+  runTsx(env, ['bench/seed-shoppers.ts', String(shoppers), seedFile])
+  const server = await startBenchServer(env, dataDir)
+  log(`one app host on the embedded database: ${server.baseUrl}`)
+  return {
+    url: server.baseUrl,
+    pids: () => [{ name: 'app', pid: server.child.pid }],
+    seed: JSON.parse(fs.readFileSync(seedFile, 'utf8')),
+    stop: async () => {
+      await server.stop()
+      fs.rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+async function startScaledOut(shoppers, log) {
+  const cluster = await startCluster({ hosts: 2, shoppers, log })
+  return {
+    url: cluster.url,
+    pids: () => cluster.hosts.map((h, i) => ({ name: `app${i + 1}`, pid: h.child.pid })),
+    seed: cluster.seed,
+    stop: cluster.stop,
+  }
+}
+
+/** Resident memory of a process in MB (Linux), undefined once it is gone. */
+function rssMb(pid) {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8')
+    const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1])
+    return Math.round(kb / 1024)
+  } catch {
+    return undefined
+  }
+}
+
+/** One visit: browse, and when `buyer` names a shopper, buy one unit. */
+async function visit(shop, n, buyer, record) {
+  const from = clientAddress(n)
+  // One keep-alive connection per visit, as one browser tab would have.
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1, localAddress: from })
+  const step = async (name, url, init, expected) => {
+    const started = performance.now()
+    let status = 0
+    let text = ''
+    let res
+    try {
+      res = await request(`${shop.url}${url}`, { ...init, agent, timeoutMs: 30_000 })
+      status = res.status
+      text = res.text
+    } catch (error) {
+      text = error.message
+    }
+    const ms = performance.now() - started
+    record(name, ms, status === expected ? undefined : `${name} ${status}: ${text.slice(0, 120)}`)
+    return status === expected ? res : undefined
+  }
+  try {
+    const products = shop.seed.products
+    const product = products[n % products.length]
+    const other = products[(n + 3) % products.length]
+    await step('home', '/', {}, 200)
+    await step('list', `/products?page=${1 + (n % 3)}`, {}, 200)
+    await step('search', `/products/${SEARCHES[n % SEARCHES.length]}`, {}, 200)
+    await step('product', `/product/${product.id}`, {}, 200)
+    await step('product', `/product/${other.id}`, {}, 200)
+    if (!buyer) return
+    const json = { 'content-type': 'application/json', accept: 'application/json' }
+    const login = await step(
+      'login',
+      '/api/v1/login',
+      {
+        method: 'POST',
+        headers: json,
+        body: JSON.stringify({ email: buyer, password: shop.seed.password }),
+      },
+      200,
+    )
+    if (!login) return
+    const headers = { ...json, cookie: login.cookies }
+    const added = await step(
+      'cart',
+      '/api/v1/cart/add',
+      { method: 'POST', headers, body: JSON.stringify({ productId: product.id, quantity: 1 }) },
+      200,
+    )
+    if (!added) return
+    const cents = Math.round(product.price * 100)
+    await step(
+      'order',
+      '/api/v1/order/new',
+      {
+        method: 'POST',
+        headers: { ...headers, 'idempotency-key': randomUUID() },
+        body: JSON.stringify({
+          shippingInfo: SHIPPING,
+          orderItems: [{ productId: product.id, quantity: 1 }],
+          itemsPrice: cents / 100,
+          shippingPrice: 5,
+          totalPrice: (cents + 500) / 100,
+        }),
+      },
+      201,
+    )
+  } finally {
+    agent.destroy()
+  }
+}
+
+/**
+ * Visits at a fixed rate for `seconds`; answers per-step latencies and errors. `onTick` runs
+ * every 10 s (the soak's memory readings).
+ */
+async function runAt(shop, orderRate, seconds, state, onTick = () => {}) {
+  const visitRate = orderRate * (browse + 1)
+  const total = Math.round(visitRate * seconds)
+  const samples = Object.fromEntries(STEPS.map((s) => [s, []]))
+  const errors = []
+  const record = (name, ms, error) => {
+    samples[name].push(ms)
+    if (error) errors.push(error)
+  }
+  const started = performance.now()
+  const visits = []
+  let lastTick = started
+  for (let i = 0; i < total; i++) {
+    const due = started + (i * 1000) / visitRate
+    const wait = due - performance.now()
+    if (wait > 0) await sleep(wait)
+    if (performance.now() - lastTick >= 10_000) {
+      lastTick = performance.now()
+      onTick((lastTick - started) / 1000)
+    }
+    const n = state.visits++
+    const buyer = n % (browse + 1) === browse ? state.shoppers[state.nextShopper++] : undefined
+    if (buyer === undefined && n % (browse + 1) === browse) throw new Error('out of shoppers')
+    visits.push(visit(shop, n, buyer, record))
+  }
+  await Promise.all(visits)
+  const elapsed = (performance.now() - started) / 1000
+  onTick(elapsed)
+  const steps = Object.fromEntries(STEPS.map((s) => [s, percentiles(samples[s])]))
+  const worstP99 = Math.max(...STEPS.map((s) => steps[s].p99))
+  return {
+    orderRate,
+    visitRate,
+    seconds: Math.round(elapsed * 10) / 10,
+    orders: samples.order.length,
+    requests: STEPS.reduce((sum, s) => sum + samples[s].length, 0),
+    errors: errors.length,
+    firstErrors: [...new Set(errors)].slice(0, 5),
+    steps,
+    worstP99,
+    ok: errors.length === 0 && worstP99 < P99_LIMIT_MS,
+  }
+}
+
+function rateTable(setupName, runs) {
+  const head = `| orders/s | visits/s | requests | errors | ${STEPS.map((s) => `${s} p50 / p99`).join(' | ')} | p99 < ${P99_LIMIT_MS} ms |`
+  const rule = `|${' --- |'.repeat(5 + STEPS.length)}`
+  const rows = runs.map(
+    (r) =>
+      `| ${r.orderRate} | ${r.visitRate} | ${r.requests} | ${r.errors} | ${STEPS.map((s) => `${r.steps[s].p50} / ${r.steps[s].p99}`).join(' | ')} | ${r.ok ? 'yes' : 'no'} |`,
+  )
+  const best = runs.filter((r) => r.ok).at(-1)
+  return [
+    `Mixed load, ${setupName} (${duration} s per rate; ${browse} browsing visits per buying visit; ms)`,
+    head,
+    rule,
+    ...rows,
+    '',
+    best
+      ? `Highest order rate with every step's p99 under ${P99_LIMIT_MS} ms and no error: ${best.orderRate} orders/s (${best.requests} requests in ${best.seconds} s)`
+      : `No rate tried kept every p99 under ${P99_LIMIT_MS} ms without errors.`,
+    ...runs
+      .filter((r) => r.errors > 0)
+      .map((r) => `Errors at ${r.orderRate} orders/s: ${r.firstErrors.join(' · ')}`),
+  ].join('\n')
+}
+
+async function runSetup(name) {
+  const log = (line) => console.log(`[mixed] ${line}`)
+  const shop =
+    name === 'single'
+      ? await startSingle(shoppersNeeded(), log)
+      : await startScaledOut(shoppersNeeded(), log)
+  const state = { visits: 0, nextShopper: 0, shoppers: shop.seed.shoppers }
+  try {
+    // Warm-up: every page once, so that the first figures are not of cold caches.
+    await runAt(shop, 1, 3, state)
+    if (soak) {
+      const readings = []
+      const tick = (t) => {
+        const reading = { t: Math.round(t) }
+        for (const { name: proc, pid } of shop.pids()) reading[proc] = rssMb(pid)
+        readings.push(reading)
+        log(`soak ${reading.t} s: ${JSON.stringify(reading)}`)
+      }
+      tick(0)
+      const run = await runAt(shop, rates[0], soak, state, tick)
+      const names = shop.pids().map((p) => p.name)
+      const text = [
+        rateTable(name, [run]),
+        '',
+        `Resident memory (MB) every 10 s at ${rates[0]} orders/s for ${soak} s`,
+        `| t (s) | ${names.join(' | ')} |`,
+        `|${' --- |'.repeat(names.length + 1)}`,
+        ...readings.map((r) => `| ${r.t} | ${names.map((n) => r[n] ?? '-').join(' | ')} |`),
+      ].join('\n')
+      console.log(`\n${text}\n`)
+      writeResults('soak', name, { run, readings }, text)
+      return
+    }
+    const runs = []
+    for (const rate of rates) {
+      log(`${rate} orders/s for ${duration} s …`)
+      const run = await runAt(shop, rate, duration, state)
+      log(
+        `${rate} orders/s: ${run.errors} errors, worst p99 ${run.worstP99} ms${run.ok ? '' : ' (over)'}`,
+      )
+      runs.push(run)
+      // Past the limit the next rates only pile up more of the same.
+      if (!run.ok && run.worstP99 > 4 * P99_LIMIT_MS) break
+    }
+    const text = rateTable(
+      name === 'single' ? 'one host, embedded database' : 'two hosts behind nginx, PostgreSQL',
+      runs,
+    )
+    console.log(`\n${text}\n`)
+    writeResults('mixed', name, { runs }, text)
+  } finally {
+    await shop.stop()
+  }
+}
+
+for (const name of values.setup === 'both' ? ['single', 'cluster'] : [values.setup]) {
+  await runSetup(name)
+}
