@@ -8,8 +8,16 @@ const nextConfig: NextConfig = {
   cacheHandler: path.join(import.meta.dirname, 'lib/cache/cache-handler.cjs'),
   cacheMaxMemorySize: 0,
   reactStrictMode: true,
-  // Native and WASM packages stay plain Node requires instead of being bundled.
-  serverExternalPackages: ['@electric-sql/pglite', 'sharp', '@node-rs/argon2', 'pg'],
+  // Native and WASM packages stay plain Node requires instead of being bundled; so do the logger
+  // and the metrics, which the shop's server (scripts/server.mjs) shares with the app.
+  serverExternalPackages: [
+    '@electric-sql/pglite',
+    'sharp',
+    '@node-rs/argon2',
+    'pg',
+    'pino',
+    'prom-client',
+  ],
   typedRoutes: false,
   experimental: {
     // Header rules match paths as proxy.ts's matcher does (case-sensitively), so no casing of a

@@ -3,6 +3,7 @@ import { isIP } from 'node:net'
 import path from 'node:path'
 import { z } from 'zod'
 import { parseCacheSettings, type CacheSettings } from './cache/cache-settings.cjs'
+import { parseOpsSettings } from './ops/settings.cjs'
 
 // Every setting the server reads, with its default. `.env.example` lists the same names.
 // Nothing is required: the demo runs on the embedded database with generated secrets.
@@ -149,19 +150,24 @@ export type Env = z.infer<typeof EnvSchema> & {
   trustedProxies: readonly string[] | undefined
   /** Set when all five S3_ settings are; images then live in that bucket. */
   s3: S3Settings | undefined
+  /** LOG_LEVEL, parsed where the server and the logger parse it (lib/ops/settings.cjs). */
+  logLevel: string
+  /** METRICS_TOKEN: the bearer token of /metrics, which is off without one. */
+  metricsToken: string | undefined
 }
 
 export function parseEnv(source: NodeJS.ProcessEnv): Env {
   const parsed = EnvSchema.safeParse(source)
   const cache = parseCacheSettings(source)
+  const ops = parseOpsSettings(source)
   const s3 = parseS3(source)
-  if (!parsed.success || cache.issues.length > 0 || s3.issue) {
+  const issues = [...cache.issues, ...ops.issues, ...(s3.issue ? [s3.issue] : [])]
+  if (!parsed.success || issues.length > 0) {
     const lines = [
       ...(parsed.success ? [] : parsed.error.issues).map(
         (i) => `  ${i.path.join('.')}: ${i.message}`,
       ),
-      ...cache.issues.map((issue) => `  ${issue}`),
-      ...(s3.issue ? [`  ${s3.issue}`] : []),
+      ...issues.map((issue) => `  ${issue}`),
     ]
     throw new Error(`Invalid environment settings:\n${lines.join('\n')}\nSee .env.example.`)
   }
@@ -176,6 +182,8 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
     trustProxy: Array.isArray(e.TRUST_PROXY) || e.TRUST_PROXY === true,
     trustedProxies: Array.isArray(e.TRUST_PROXY) ? e.TRUST_PROXY : undefined,
     s3: s3.settings,
+    logLevel: ops.settings.logLevel,
+    metricsToken: ops.settings.metricsToken,
   }
 }
 

@@ -37,10 +37,13 @@ const padding = 'x'.repeat(2000)
 export async function standIn(
   answer: (url: string, cache: Cache) => Answer,
   options: Parameters<typeof createFrontCache>[0] = {},
+  /** What the server does to every response before the cache (scripts/observe.mjs). */
+  before: (res: http.ServerResponse) => void = () => {},
 ) {
   const cache = createFrontCache(options)
   let calls = 0
   const server = http.createServer((req, res) => {
+    before(res)
     if (cache.serve(req, res)) return
     requestContext.run({ startedAt: Date.now(), tags: new Set() }, () => {
       cache.capture(req, res)

@@ -16,6 +16,9 @@ export const requestContext: AsyncLocalStorage<{
   dataFrom?: number
 }>
 
+/** Whether the front cache may answer or keep this request (a plain document GET or HEAD). */
+export function cacheableRequest(req: IncomingMessage): boolean
+
 export function preferredCoding(header: string | undefined): string | undefined
 
 export function createFrontCache(options?: {

@@ -28,6 +28,8 @@ const { MAX_AGE_SECONDS, PAGE_CACHE_CONTROL } = createRequire(import.meta.url)(
 
 const MAX_ENTRY = 2 * 1024 * 1024
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'date'])
+/** Per-request headers: each response gets its own (the server sets X-Request-Id before this). */
+const PER_REQUEST = new Set(['x-request-id'])
 /** Tag of entries whose page tags are unknown: every invalidation drops them. */
 const ANY = '*'
 /** What Next's compression can produce, in its order of preference for equal q-values. */
@@ -98,7 +100,7 @@ function codingOf(req) {
   return coding
 }
 
-function cacheableRequest(req) {
+export function cacheableRequest(req) {
   if (req.method !== 'GET' && req.method !== 'HEAD') return false
   const url = req.url || ''
   if (url.startsWith('/api/') || url.startsWith('/_next/') || url.includes('_rsc=')) return false
@@ -123,7 +125,7 @@ export function createFrontCache({
   htmlCacheControl = PAGE_CACHE_CONTROL,
   now = Date.now,
 } = {}) {
-  /** @type {Map<string, { status: number, headers: [string, string][], body: Buffer, tags: string[], cost: number, expiresAt: number }>} */
+  /** @type {Map<string, { status: number, headers: Record<string, string | string[]>, body: Buffer, tags: string[], cost: number, expiresAt: number }>} */
   const entries = new Map()
   /** @type {Map<string, Set<string>>} tag → keys of the entries that carry it */
   const byTag = new Map()
@@ -255,7 +257,7 @@ export function createFrontCache({
       const coding = String(res.getHeader('content-encoding') || 'identity').toLowerCase()
       const headers = []
       for (const [name, value] of Object.entries(res.getHeaders())) {
-        if (HOP_BY_HOP.has(name) || value === undefined) continue
+        if (HOP_BY_HOP.has(name) || PER_REQUEST.has(name) || value === undefined) continue
         if (name === 'x-nextjs-cache') {
           headers.push([name, 'HIT']) // what every replay is
           headers.push(['x-shop-cache', 'front']) // and where it came from (tests, debugging)
@@ -268,10 +270,16 @@ export function createFrontCache({
       // exceed the budget unseen.
       let cost = size + key.length * 3 + 256
       for (const [name, value] of headers) cost += name.length + value.length + 32
+      // As an object: merged with the headers a replay's response already has (its request id).
+      const fields = Object.create(null)
+      for (const [name, value] of headers) {
+        const had = fields[name]
+        fields[name] = had === undefined ? value : [had, value].flat()
+      }
       remove(key)
       entries.set(key, {
         status: res.statusCode,
-        headers,
+        headers: fields,
         body: Buffer.concat(chunks),
         tags,
         cost,

@@ -22,6 +22,25 @@ describe('the front cache', () => {
     expect(calls()).toBe(2) // another URL is another page
   })
 
+  it("replays a page with the replaying request's own id, and every header kept", async () => {
+    let n = 0
+    const { base } = await standIn(
+      () => ({ headers: { link: undefined } }),
+      {},
+      (res) => {
+        res.setHeader('x-request-id', `request-${++n}`)
+        res.setHeader('link', ['</a.css>; rel=preload', '</b.css>; rel=preload'])
+      },
+    )
+    const first = await raw(base, '/products')
+    expect(first.headers['x-request-id']).toBe('request-1')
+    const second = await raw(base, '/products')
+    expect(second.headers['x-shop-cache']).toBe('front')
+    expect(second.headers['x-request-id']).toBe('request-2')
+    expect(second.headers.link).toBe(first.headers.link)
+    expect(second.body).toEqual(first.body)
+  })
+
   it('keeps nothing private, cookie-setting, uncached by Next or failed', async () => {
     const { base, calls } = await standIn((url) => {
       if (url === '/private') return { headers: { 'cache-control': 'private, no-store' } }

@@ -2,11 +2,14 @@
 // (scripts/front-cache.mjs). `npm start`, the end-to-end tests and the benchmark all run this.
 //   PORT (3000), HOSTNAME (all interfaces): where to listen.
 //   PAGE_CACHE_MB, FRONT_CACHE_MB: memory for the caches (lib/cache/cache-settings.cjs).
+//   LOG_LEVEL, METRICS_TOKEN, TRUST_PROXY: logs, /metrics, request ids (lib/ops/settings.cjs).
+// Every request is logged as one JSON line and measured (scripts/observe.mjs).
 //   SHUTDOWN_TIMEOUT_MS (10000): how long SIGTERM waits for requests in flight (scripts/shutdown.mjs).
 import { createRequire } from 'node:module'
 import { createServer } from 'node:http'
 import path from 'node:path'
-import { createFrontCache, requestContext } from './front-cache.mjs'
+import { cacheableRequest, createFrontCache, requestContext } from './front-cache.mjs'
+import { createObserver } from './observe.mjs'
 import { createStaticAssets } from './static-assets.mjs'
 import { handleShutdown, shutdownTimeoutMs } from './shutdown.mjs'
 
@@ -14,6 +17,8 @@ process.env.NODE_ENV = 'production'
 const ROOT = path.resolve(import.meta.dirname, '..')
 const require = createRequire(import.meta.url)
 const { cacheSettings } = require('../lib/cache/cache-settings.cjs')
+const { opsSettings } = require('../lib/ops/settings.cjs')
+const { logger } = require('../lib/ops/logger.cjs')
 
 /** Methods no route serves, refused before Next sees them (Next would answer them with a page). */
 const PAGE_METHODS = 'GET, HEAD'
@@ -91,6 +96,8 @@ export async function startServer({
 } = {}) {
   // A bad setting stops the start with a message naming it, before anything else happens.
   const settings = cacheSettings(process.env)
+  const ops = opsSettings(process.env)
+  const log = logger()
   const shutdownTimeout = shutdownTimeoutMs(process.env)
   const { default: next } = await import('next')
   const frontCache = createFrontCache({
@@ -98,23 +105,45 @@ export async function startServer({
   })
   // The page cache handler tells the front cache which tags changed (lib/cache/cache-handler.cjs).
   globalThis.__shopFrontCache = frontCache
-  const app = next({ dev: false, dir: ROOT, port, hostname: hostname || 'localhost' })
+  // Next's own idea of its address, not where we listen (that is `hostname`, below): Next turns the
+  // proxy's rewrites into HTTP requests to itself, a second request through this server, whenever
+  // their origin differs from this one, and it builds that origin with `localhost` whatever
+  // HOSTNAME says.
+  const app = next({ dev: false, dir: ROOT, port, hostname: 'localhost' })
   const handle = app.getRequestHandler()
   await app.prepare()
-  const staticAssets = createStaticAssets({ root: ROOT, log: console.log })
+  const staticAssets = createStaticAssets({ root: ROOT, log: (line) => log.info(line) })
+  const observer = createObserver({
+    logger: log,
+    trustProxy: ops.trustProxy,
+    metricsToken: ops.metricsToken,
+    frontCache,
+  })
   const server = createServer((req, res) => {
+    const request = observer.begin(req, res)
     if (refuseOddTarget(req, res)) return
-    if (staticAssets.serve(req, res)) return
-    if (frontCache.serve(req, res)) return
+    if (observer.serveMetrics(req, res)) return
+    if (staticAssets.serve(req, res)) return request.servedBy('static')
+    if (frontCache.serve(req, res)) return request.servedBy('front-cache')
     if (refuseMethod(req, res)) return
     if (refuseMalformedPath(req, res)) return
+    if (cacheableRequest(req)) request.frontCacheMiss()
     // The page cache handler records here when this request began and which tags it touched;
-    // the peer address is for rate limits (lib/api/client-ip.ts).
-    const context = { startedAt: Date.now(), tags: new Set(), peer: req.socket.remoteAddress }
+    // the peer address is for rate limits (lib/api/client-ip.ts); the request id is the one of
+    // the log line and the X-Request-Id header (lib/api/log.ts).
+    const context = {
+      startedAt: Date.now(),
+      tags: new Set(),
+      peer: req.socket.remoteAddress,
+      requestId: request.id,
+    }
     requestContext.run(context, () => {
       frontCache.capture(req, res)
       handle(req, res).catch((error) => {
-        console.error('[server] request failed', error)
+        log.error(
+          { requestId: request.id, error: error instanceof Error ? error.stack : String(error) },
+          'request failed',
+        )
         if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' })
         res.end('Internal Server Error')
       })
@@ -132,7 +161,7 @@ export async function startServer({
     server.once('error', reject)
     server.listen(port, hostname, resolve)
   })
-  console.log(`▲ ByteShop ready on http://${hostname || 'localhost'}:${port}`)
+  log.info({ url: `http://${hostname || 'localhost'}:${port}` }, 'ByteShop ready')
   // SIGTERM/SIGINT: stop accepting, finish what is in flight, close the database, exit.
   handleShutdown(server, { timeoutMs: shutdownTimeout })
   return server

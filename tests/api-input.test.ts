@@ -1,5 +1,5 @@
-import { format } from 'node:util'
 import { describe, expect, it, vi } from 'vitest'
+import { requestContext } from '@/scripts/front-cache.mjs'
 import { PUT as updateProduct } from '@/app/api/v1/admin/product/[id]/route'
 import { GET as getProduct } from '@/app/api/v1/product/[id]/route'
 import { GET as listProducts } from '@/app/api/v1/products/route'
@@ -187,8 +187,9 @@ describe('request bodies', () => {
 describe('the log of a failed request', () => {
   it('is one line whatever the request or the error text carries', async () => {
     const lines: string[] = []
-    const spy = vi.spyOn(console, 'error').mockImplementation((...args) => {
-      lines.push(format(...args))
+    const spy = vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
+      lines.push(String(chunk))
+      return true
     })
     const failing = withApi(async (request) => {
       throw new Error(`bad value ${new URL(request.url).searchParams.get('q')}`)
@@ -199,11 +200,34 @@ describe('the log of a failed request', () => {
     expect(res.status).toBe(500)
     expect(lines).toHaveLength(1)
     const line = lines[0]!
+    expect(line.endsWith('\n')).toBe(true)
     // No raw line breaks, separators or terminal escapes: C0, DEL, C1, U+2028/2029.
-    expect(line).not.toMatch(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/)
+    expect(line.slice(0, -1)).not.toMatch(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/)
     const entry = JSON.parse(line)
     expect(entry).toMatchObject({ level: 'error', method: 'GET', msg: 'api request failed' })
     expect(entry.error.message).toBe('bad value x\n[api] request 0 failed\r\u2028\u0085\u001b[31m')
     expect(res.headers.get('x-request-id')).toBe(entry.requestId)
+  })
+
+  it('carries the id the server gave the request (its log line and X-Request-Id)', async () => {
+    const lines: string[] = []
+    const spy = vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
+      lines.push(String(chunk))
+      return true
+    })
+    const failing = withApi(async () => {
+      throw new Error('boom')
+    })
+    const context = {
+      startedAt: Date.now(),
+      tags: new Set<string>(),
+      requestId: 'from-server-0001',
+    }
+    const res = await requestContext.run(context, () => failing(apiRequest('/api/v1/products'), {}))
+    spy.mockRestore()
+    expect(res.status).toBe(500)
+    expect(res.headers.get('x-request-id')).toBe('from-server-0001')
+    expect((await res.json()).message).toContain('from-server-0001')
+    expect(lines.map((line) => JSON.parse(line).requestId)).toEqual(['from-server-0001'])
   })
 })

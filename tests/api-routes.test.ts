@@ -250,7 +250,7 @@ describe('CORS for an allowed extra origin', () => {
   })
 
   it('puts them on the 500 of an unexpected fault too, with its request id readable', async () => {
-    const spy = vi.spyOn(console, 'error').mockImplementation(() => {})
+    const spy = vi.spyOn(process.stdout, 'write').mockImplementation(() => true)
     const failing = withApi(async () => {
       throw new Error('boom')
     })

@@ -1,12 +1,11 @@
 import 'server-only'
-import { randomUUID } from 'node:crypto'
 import { ZodError } from 'zod'
 import { authenticate, type CurrentUser } from '@/lib/auth/current-user'
 import { cookieFrom, needsRefresh, SESSION_COOKIE, type SessionData } from '@/lib/auth/session'
 import { SIGNED_IN_HINT_COOKIE } from '@/lib/auth/session-cookie'
 import { AppError, errorResponse, forbidden, unauthorized } from './errors'
 import { checkRequestText } from './input'
-import { logRequestError } from './log'
+import { currentRequestId, logRequestError } from './log'
 import { corsHeaders, isOriginAllowed } from './origin'
 import { clearSessionCookies, setSessionCookies } from './session-cookies'
 
@@ -49,7 +48,7 @@ export function zodMessage(error: ZodError): AppError {
 function toResponse(request: Request, error: unknown): Response {
   if (error instanceof AppError) return errorResponse(error)
   if (error instanceof ZodError) return errorResponse(zodMessage(error))
-  const requestId = randomUUID()
+  const requestId = currentRequestId()
   logRequestError(requestId, request, error)
   return errorResponse(
     new AppError(500, `Something went wrong on our side (request ${requestId})`, undefined, {

@@ -1,8 +1,12 @@
 import 'server-only'
+import { randomUUID } from 'node:crypto'
+import type { AsyncLocalStorage } from 'node:async_hooks'
+import { logger } from '@/lib/ops/logger.cjs'
 
-// Server log lines of the API: one JSON object per line. Request input (paths, parameters, the
-// database's error text quoting them) can carry line breaks and other control characters; JSON
-// escapes those, so no request can forge or split a log line.
+// Server log lines of the API, through the process's logger (lib/ops/logger.cjs): one JSON object
+// per line. Request input (paths, parameters, the database's error text quoting them) can carry
+// line breaks and other control characters; the logger escapes them all, so no request can forge
+// or split a log line.
 
 type ErrorInfo = { name: string; message: string; stack?: string; cause?: ErrorInfo | string }
 
@@ -13,28 +17,23 @@ function describe(error: unknown, depth = 0): ErrorInfo | string {
   return info
 }
 
-// JSON.stringify leaves DEL, the C1 controls (NEL among them) and the Unicode line and paragraph
-// separators as they are; some log viewers break lines on them.
-const RAW_BREAKS = /[\u007f-\u009f\u2028\u2029]/g
+const globals = globalThis as typeof globalThis & {
+  __shopRequestContext?: AsyncLocalStorage<{ requestId?: string }>
+}
 
-export function logLine(fields: Record<string, unknown>): string {
-  return JSON.stringify(fields).replace(
-    RAW_BREAKS,
-    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
-  )
+/**
+ * The id of the request being handled: the one the shop's server (scripts/server.mjs) logs it
+ * under and sends back in X-Request-Id; a new one without that server (`next start`, tests).
+ */
+export function currentRequestId(): string {
+  return globals.__shopRequestContext?.getStore()?.requestId ?? randomUUID()
 }
 
 /** Logs a failed request with its id, method, path and error, on one line. */
 export function logRequestError(requestId: string, request: Request, error: unknown): void {
   const { pathname, search } = new URL(request.url)
-  console.error(
-    logLine({
-      level: 'error',
-      msg: 'api request failed',
-      requestId,
-      method: request.method,
-      path: pathname + search,
-      error: describe(error),
-    }),
+  logger().error(
+    { requestId, method: request.method, path: pathname + search, error: describe(error) },
+    'api request failed',
   )
 }

@@ -1,5 +1,6 @@
 import 'server-only'
 import { env } from '@/lib/env'
+import { logger } from '@/lib/ops/logger.cjs'
 import { migrate } from './migrate'
 import { openDatabase, type Db, type DbHandle } from './open'
 
@@ -25,7 +26,7 @@ async function start(): Promise<DbHandle> {
       await seedIfEmpty({
         db: handle.db,
         demoMode: e.demoMode,
-        log: (line) => console.log(`[db] ${line}`),
+        log: (line) => logger().info(`[db] ${line}`),
       })
     }
     return handle

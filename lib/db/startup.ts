@@ -1,4 +1,6 @@
 import 'server-only'
+import { env } from '@/lib/env'
+import { logger } from '@/lib/ops/logger.cjs'
 import { closeDatabase, getDatabase } from './client'
 import { DataDirLockedError } from './lock'
 
@@ -10,7 +12,18 @@ export async function startServerDatabase() {
   hooks.__shopCloseDatabase = closeDatabase
   try {
     const handle = await getDatabase()
-    console.log(`[db] ready (${handle.engine === 'pglite' ? 'embedded PGlite' : 'PostgreSQL'})`)
+    const engine = handle.engine === 'pglite' ? 'embedded PGlite' : 'PostgreSQL'
+    logger().info({ engine }, 'database ready')
+    const e = env()
+    if (e.DATABASE_URL && !e.SESSION_SECRET) {
+      // A shared database usually means several app processes; each would seal cookies with its
+      // own generated secret, and a login would hold on one of them only.
+      logger().warn(
+        { dataDir: e.dataDir },
+        'SESSION_SECRET is not set: this process uses a secret generated in its DATA_DIR, so its ' +
+          'sessions are not valid on other app processes. Set the same SESSION_SECRET on every one.',
+      )
+    }
   } catch (error) {
     if (error instanceof DataDirLockedError) {
       console.error(`\n${error.message}\n`)

@@ -1,5 +1,5 @@
 import 'server-only'
-import { logLine } from '@/lib/api/log'
+import { logger } from '@/lib/ops/logger.cjs'
 
 // Account mails leave after the answer: waiting for the mail server would make "this address has
 // an account" (a mail goes out) slower than "it has none" (nothing does), and an answer's timing
@@ -7,13 +7,9 @@ import { logLine } from '@/lib/api/log'
 
 export function deliverLater(kind: string, send: () => Promise<void>): void {
   void send().catch((error: unknown) => {
-    console.error(
-      logLine({
-        level: 'error',
-        msg: 'mail delivery failed',
-        kind,
-        error: error instanceof Error ? error.message : String(error),
-      }),
+    logger().error(
+      { kind, error: error instanceof Error ? error.message : String(error) },
+      'mail delivery failed',
     )
   })
 }

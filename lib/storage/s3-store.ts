@@ -8,8 +8,8 @@ import {
   S3Client,
   type BucketLocationConstraint,
 } from '@aws-sdk/client-s3'
-import { logLine } from '@/lib/api/log'
 import type { S3Settings } from '@/lib/env'
+import { logger } from '@/lib/ops/logger.cjs'
 import { StorageUnavailableError, type ObjectStore } from './store'
 
 // Images in a bucket of an S3-compatible object store (AWS S3, MinIO, Ceph, s3rver in the
@@ -49,16 +49,15 @@ export function createS3Store(settings: S3Settings, timeouts = S3_TIMEOUTS): Obj
   const Bucket = settings.bucket
 
   const failed = (op: string, name: string | undefined, error: unknown) => {
-    console.error(
-      logLine({
-        level: 'error',
-        msg: 'object storage request failed',
+    logger().error(
+      {
         op,
         bucket: Bucket,
         ...(name !== undefined && { name }),
         error: `${nameOf(error)}: ${error instanceof Error ? error.message : String(error)}`,
         status: statusOf(error),
-      }),
+      },
+      'object storage request failed',
     )
     return new StorageUnavailableError(error)
   }

@@ -1,0 +1,43 @@
+// The process's log: one JSON object per line on standard output (pino), for the shop's server
+// (scripts/server.mjs) and the app's code alike. Written synchronously: a line is out before the
+// process can exit, and no worker thread is involved.
+//
+// No input can forge or split a line: JSON escapes line breaks and other C0 controls, and the
+// breaks JSON leaves as they are (DEL, the C1 controls with NEL among them, and the Unicode line
+// and paragraph separators, on which some log viewers break lines) are escaped here. They can only
+// occur inside JSON strings, so the escaped line is the same JSON value.
+const pino = require('pino')
+const { parseOpsSettings } = require('./settings.cjs')
+
+const RAW_BREAKS = /[\u007f-\u009f\u2028\u2029]/g
+
+/** @param {string} line */
+function escapeRawBreaks(line) {
+  return line.replace(RAW_BREAKS, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
+}
+
+/**
+ * @param {{ level?: string, write?: (line: string) => void }} [options]
+ * `write` defaults to standard output, looked up at each line.
+ */
+function createLogger({ level = 'info', write = (line) => process.stdout.write(line) } = {}) {
+  return pino(
+    {
+      level,
+      timestamp: pino.stdTimeFunctions.isoTime,
+      formatters: { level: (label) => ({ level: label }) },
+      hooks: { streamWrite: escapeRawBreaks },
+    },
+    { write },
+  )
+}
+
+/** The process's logger (LOG_LEVEL), one for the server and the app's bundle alike. */
+function logger() {
+  globalThis.__shopLogger ??= createLogger({
+    level: parseOpsSettings(process.env).settings.logLevel,
+  })
+  return globalThis.__shopLogger
+}
+
+module.exports = { createLogger, logger, escapeRawBreaks }

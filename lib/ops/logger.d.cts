@@ -1,0 +1,5 @@
+import type { Logger } from 'pino'
+
+export function createLogger(options?: { level?: string; write?: (line: string) => void }): Logger
+export function logger(): Logger
+export function escapeRawBreaks(line: string): string

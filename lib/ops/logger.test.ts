@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest'
+import { createLogger, escapeRawBreaks } from './logger.cjs'
+
+function capture(level = 'info') {
+  const lines: string[] = []
+  return { lines, log: createLogger({ level, write: (line) => void lines.push(line) }) }
+}
+
+// Raw line breaks, separators and terminal escapes: C0, DEL, C1, U+2028/2029.
+const BREAKS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/
+
+describe('a log line', () => {
+  it('is one JSON object on one line, with level name, time and message', () => {
+    const { lines, log } = capture()
+    log.info({ requestId: 'abcd1234', status: 200 }, 'request')
+    expect(lines).toHaveLength(1)
+    expect(lines[0]!.endsWith('\n')).toBe(true)
+    const entry = JSON.parse(lines[0]!)
+    expect(entry).toMatchObject({
+      level: 'info',
+      msg: 'request',
+      requestId: 'abcd1234',
+      status: 200,
+    })
+    expect(new Date(entry.time).toISOString()).toBe(entry.time)
+  })
+
+  it('cannot be split or forged by what a request carries', () => {
+    const { lines, log } = capture()
+    const path =
+      '/products?q=x\n{"level":"info","msg":"forged"}\r\u2028\u2029\u0085\u007f\u001b[31m'
+    const long = `${path}${'y'.repeat(200)}` // longer strings take another path in pino
+    log.info({ path, long, nested: { path } }, path)
+    expect(lines).toHaveLength(1)
+    const line = lines[0]!.slice(0, -1)
+    expect(line).not.toMatch(BREAKS)
+    const entry = JSON.parse(line)
+    expect(entry.path).toBe(path)
+    expect(entry.long).toBe(long)
+    expect(entry.nested.path).toBe(path)
+    expect(entry.msg).toBe(path)
+  })
+
+  it('is left out below LOG_LEVEL', () => {
+    const { lines, log } = capture('warn')
+    log.info('quiet')
+    log.debug('quieter')
+    log.warn('loud')
+    expect(lines.map((l) => JSON.parse(l).msg)).toEqual(['loud'])
+  })
+
+  it('escapes only the breaks JSON leaves raw, keeping the same value', () => {
+    const text = JSON.stringify({ s: 'a\u2028b\u0085c\u007fd é' })
+    const escaped = escapeRawBreaks(text)
+    expect(escaped).not.toMatch(BREAKS)
+    expect(JSON.parse(escaped)).toEqual(JSON.parse(text))
+    expect(escaped).toContain('é')
+  })
+})

@@ -1,0 +1,100 @@
+// The operations settings and checks (logs, request ids, metrics), in one place for the readers
+// that cannot share lib/env.ts (plain Node modules outside the app's bundle): scripts/server.mjs,
+// lib/ops/logger.cjs, and lib/env.ts itself (which reports the same problems beside the others).
+const { createHash, randomUUID, timingSafeEqual } = require('node:crypto')
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']
+/** RFC 6750's token68: what an `Authorization: Bearer` header can carry. */
+const BEARER_TOKEN = /^[A-Za-z0-9._~+/-]+=*$/
+const MIN_TOKEN_LENGTH = 16
+/** An incoming request id worth keeping: no spaces, quotes or controls, and not too long. */
+const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/
+const TRUE_FLAGS = ['true', '1', 'yes']
+const FLAGS = [...TRUE_FLAGS, 'false', '0', 'no', '']
+
+/**
+ * @param {Record<string, string | undefined>} source
+ * @returns {{ settings: { logLevel: string, metricsToken: string | undefined, trustProxy: boolean | string[] }, issues: string[] }}
+ */
+function parseOpsSettings(source) {
+  const issues = []
+  const level = (source.LOG_LEVEL ?? '').trim().toLowerCase()
+  let logLevel = 'info'
+  if (LOG_LEVELS.includes(level)) logLevel = level
+  else if (level !== '') issues.push(`LOG_LEVEL: must be one of ${LOG_LEVELS.join(', ')}`)
+
+  const token = (source.METRICS_TOKEN ?? '').trim()
+  let metricsToken
+  if (token !== '') {
+    if (token.length >= MIN_TOKEN_LENGTH && BEARER_TOKEN.test(token)) metricsToken = token
+    else
+      issues.push(
+        `METRICS_TOKEN: must be at least ${MIN_TOKEN_LENGTH} characters of A-Z a-z 0-9 . _ ~ + / - (a bearer token)`,
+      )
+  }
+  // The same reading as lib/env.ts's TRUST_PROXY (which reports a bad value): a flag, or the
+  // proxies' addresses.
+  const trust = (source.TRUST_PROXY ?? '').trim()
+  const lower = trust.toLowerCase()
+  const trustProxy = FLAGS.includes(lower)
+    ? TRUE_FLAGS.includes(lower)
+    : trust.split(',').map((a) => a.trim().replace(/^::ffff:/, ''))
+  return { settings: { logLevel, metricsToken, trustProxy }, issues }
+}
+
+/** The settings, or an error that names every bad one. */
+function opsSettings(source = process.env) {
+  const { settings, issues } = parseOpsSettings(source)
+  if (issues.length > 0) {
+    throw new Error(
+      `Invalid environment settings:\n${issues.map((i) => `  ${i}`).join('\n')}\nSee .env.example.`,
+    )
+  }
+  return settings
+}
+
+/**
+ * Whether a request from `peer` (the socket's address) comes through a proxy TRUST_PROXY trusts.
+ * @param {boolean | string[]} trustProxy
+ * @param {string | undefined} peer
+ */
+function fromTrustedProxy(trustProxy, peer) {
+  if (typeof trustProxy === 'boolean') return trustProxy
+  return peer !== undefined && trustProxy.includes(peer.replace(/^::ffff:/, ''))
+}
+
+/**
+ * The id of a request: the one the reverse proxy sent (X-Request-Id), when the proxy is trusted
+ * and the id is a plain token; otherwise a new one. A client talking to the shop directly cannot
+ * choose the id its request is logged under.
+ * @param {string | string[] | undefined} header
+ * @param {boolean} trustProxy
+ */
+function requestIdFor(header, trustProxy) {
+  if (trustProxy && typeof header === 'string' && REQUEST_ID.test(header)) return header
+  return randomUUID()
+}
+
+/**
+ * Whether an Authorization header carries `Bearer <token>`, compared in constant time (the
+ * digests have one length whatever was sent).
+ * @param {string | undefined} header
+ * @param {string} token
+ */
+function bearerMatches(header, token) {
+  const match = /^Bearer +(\S+) *$/i.exec(header ?? '')
+  const given = createHash('sha256')
+    .update(match ? match[1] : '')
+    .digest()
+  const expected = createHash('sha256').update(token).digest()
+  return timingSafeEqual(given, expected) && match !== null
+}
+
+module.exports = {
+  LOG_LEVELS,
+  parseOpsSettings,
+  opsSettings,
+  fromTrustedProxy,
+  requestIdFor,
+  bearerMatches,
+}

@@ -1,0 +1,15 @@
+export const LOG_LEVELS: string[]
+export type OpsSettings = {
+  logLevel: string
+  metricsToken: string | undefined
+  /** TRUST_PROXY: a flag, or the proxies' addresses. */
+  trustProxy: boolean | string[]
+}
+export function parseOpsSettings(source: Record<string, string | undefined>): {
+  settings: OpsSettings
+  issues: string[]
+}
+export function opsSettings(source?: Record<string, string | undefined>): OpsSettings
+export function fromTrustedProxy(trustProxy: boolean | string[], peer: string | undefined): boolean
+export function requestIdFor(header: string | string[] | undefined, trustProxy: boolean): string
+export function bearerMatches(header: string | undefined, token: string): boolean

@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest'
+import { parseEnv } from '@/lib/env'
+import {
+  bearerMatches,
+  fromTrustedProxy,
+  opsSettings,
+  parseOpsSettings,
+  requestIdFor,
+} from './settings.cjs'
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/
+
+describe('the operations settings', () => {
+  it('default to info logs and no metrics', () => {
+    expect(opsSettings({})).toEqual({
+      logLevel: 'info',
+      metricsToken: undefined,
+      trustProxy: false,
+    })
+    expect(opsSettings({ LOG_LEVEL: ' Debug ', METRICS_TOKEN: '' }).logLevel).toBe('debug')
+  })
+
+  it('name a bad LOG_LEVEL or a weak METRICS_TOKEN, here and in lib/env.ts', () => {
+    const bad: Record<string, string>[] = [
+      { LOG_LEVEL: 'verbose' },
+      { METRICS_TOKEN: 'short' },
+      { METRICS_TOKEN: 'a token with spaces in it' },
+    ]
+    for (const source of bad) {
+      const name = Object.keys(source)[0]!
+      expect(parseOpsSettings(source).issues).toEqual([expect.stringMatching(`^${name}: `)])
+      expect(() => opsSettings(source)).toThrow(name)
+      expect(() => parseEnv({ NODE_ENV: 'test', ...source })).toThrow(name)
+    }
+    const token = 'x'.repeat(15) + '-_.~+/='
+    expect(parseEnv({ NODE_ENV: 'test', METRICS_TOKEN: token, LOG_LEVEL: 'warn' })).toMatchObject({
+      metricsToken: token,
+      logLevel: 'warn',
+    })
+  })
+
+  it('read TRUST_PROXY as lib/env.ts does', () => {
+    for (const value of ['true', '1', 'yes', 'false', '0', 'no', '', undefined]) {
+      expect(parseOpsSettings({ TRUST_PROXY: value }).settings.trustProxy, String(value)).toBe(
+        parseEnv({ NODE_ENV: 'test', TRUST_PROXY: value }).trustProxy,
+      )
+    }
+    const listed = parseOpsSettings({ TRUST_PROXY: '10.0.0.5, ::ffff:10.0.0.6' }).settings
+      .trustProxy
+    expect(listed).toEqual(
+      parseEnv({ NODE_ENV: 'test', TRUST_PROXY: '10.0.0.5, ::ffff:10.0.0.6' }).trustedProxies,
+    )
+    expect(fromTrustedProxy(listed, '::ffff:10.0.0.6')).toBe(true)
+    expect(fromTrustedProxy(listed, '192.0.2.1')).toBe(false)
+    expect(fromTrustedProxy(listed, undefined)).toBe(false)
+    expect(fromTrustedProxy(true, '192.0.2.1')).toBe(true)
+    expect(fromTrustedProxy(false, '10.0.0.5')).toBe(false)
+  })
+})
+
+describe('the id of a request', () => {
+  it("is the proxy's X-Request-Id when the proxy is trusted and the id is a plain token", () => {
+    for (const id of [
+      'abcd1234',
+      'req-42.a_b',
+      'f'.repeat(64),
+      '0f8fad5b-d9cb-469f-a165-70867728950e',
+    ])
+      expect(requestIdFor(id, true)).toBe(id)
+  })
+
+  it('is a new one otherwise, so that no client chooses the id its request is logged under', () => {
+    const refused: (string | string[] | undefined)[] = [
+      undefined,
+      '',
+      'short',
+      'f'.repeat(65),
+      'abcd1234\n{"level":"error"}',
+      'abcd 1234',
+      'abcd1234\u2028',
+      'abcd1234, efgh5678', // two headers, joined
+      ['abcd1234', 'efgh5678'],
+    ]
+    for (const id of refused) expect(requestIdFor(id, true)).toMatch(UUID)
+    expect(requestIdFor('abcd1234', false)).toMatch(UUID)
+    expect(requestIdFor(undefined, false)).not.toBe(requestIdFor(undefined, false))
+  })
+})
+
+describe('the bearer token check', () => {
+  const token = 'metrics-token-0123456789'
+
+  it('accepts exactly `Bearer <token>`', () => {
+    expect(bearerMatches(`Bearer ${token}`, token)).toBe(true)
+    expect(bearerMatches(`bearer ${token}`, token)).toBe(true)
+  })
+
+  it('refuses anything else', () => {
+    for (const header of [
+      undefined,
+      '',
+      'Bearer',
+      'Bearer ',
+      token,
+      `Bearer ${token}x`,
+      `Bearer ${token.slice(0, -1)}`,
+      `Basic ${Buffer.from(`user:${token}`).toString('base64')}`,
+      `Bearer ${token} ${token}`,
+      `Bearer ${token.toUpperCase()}`,
+    ])
+      expect(bearerMatches(header, token), String(header)).toBe(false)
+  })
+})

@@ -1,0 +1,22 @@
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import type { Logger } from 'pino'
+import type { Registry } from 'prom-client'
+
+export function routeClass(url: string): string
+
+export type ObservedRequest = {
+  id: string
+  servedBy: (name: string) => void
+  frontCacheMiss: () => void
+}
+
+export function createObserver(options: {
+  logger: Logger
+  trustProxy: boolean
+  metricsToken?: string
+  frontCache?: { stats: () => { entries: number; bytes: number } }
+}): {
+  begin: (req: IncomingMessage, res: ServerResponse) => ObservedRequest
+  serveMetrics: (req: IncomingMessage, res: ServerResponse) => boolean
+  registry: Registry
+}

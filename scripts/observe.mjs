@@ -1,0 +1,209 @@
+// What the shop's server tells about each request (scripts/server.mjs): one log line with its id,
+// method, path, status, duration and size, the X-Request-Id header, and the Prometheus metrics
+// served at /metrics (off unless METRICS_TOKEN is set, then only for that bearer token).
+//
+// Metric labels stay few whatever the traffic: the method (or OTHER), a route class rather than
+// the path (every product URL would be a new series otherwise) and the status class.
+import { createRequire } from 'node:module'
+import { performance } from 'node:perf_hooks'
+
+const require = createRequire(import.meta.url)
+const promClient = require('prom-client')
+const { bearerMatches, fromTrustedProxy, requestIdFor } = require('../lib/ops/settings.cjs')
+
+const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'])
+/** Classes whose requests are probes and scrapes: logged at debug level, to keep the log quiet. */
+const QUIET = new Set(['health', 'metrics'])
+const MAX_LOGGED_PATH = 2048
+
+/** The route class of a request target (the server may still learn a better one: `served`). */
+export function routeClass(url) {
+  const end = url.indexOf('?')
+  const path = end === -1 ? url : url.slice(0, end)
+  if (/^\/api\/(health|ready)\/?$/.test(path)) return 'health'
+  if (path === '/metrics' || path === '/metrics/') return 'metrics'
+  if (path === '/api' || path.startsWith('/api/')) return 'api'
+  if (path.startsWith('/media/') || path.startsWith('/_next/image')) return 'media'
+  if (path.startsWith('/_next/')) return 'static'
+  return 'page'
+}
+
+const byteLength = (chunk, encoding) =>
+  typeof chunk === 'string'
+    ? Buffer.byteLength(chunk, typeof encoding === 'string' ? encoding : 'utf8')
+    : chunk && typeof chunk === 'object' && 'byteLength' in chunk
+      ? chunk.byteLength
+      : 0
+
+/**
+ * @param {{ logger: import('pino').Logger, trustProxy: boolean | string[], metricsToken?: string,
+ *   frontCache?: { stats: () => { entries: number, bytes: number } } }} options
+ */
+export function createObserver({ logger, trustProxy, metricsToken, frontCache }) {
+  const registry = new promClient.Registry()
+  promClient.collectDefaultMetrics({ register: registry })
+  const duration = new promClient.Histogram({
+    name: 'shop_http_request_duration_seconds',
+    help: 'Time from the request to the end of its response, by method, route class and status class',
+    labelNames: ['method', 'route', 'status'],
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [registry],
+  })
+  const inFlight = new promClient.Gauge({
+    name: 'shop_http_requests_in_flight',
+    help: 'Requests received and not yet answered',
+    registers: [registry],
+  })
+  const frontCacheLookups = new promClient.Counter({
+    name: 'shop_front_cache_lookups_total',
+    help: 'Storefront page requests the front cache answered (hit) or passed to Next (miss)',
+    labelNames: ['result'],
+    registers: [registry],
+  })
+  if (frontCache) {
+    new promClient.Gauge({
+      name: 'shop_front_cache_entries',
+      help: 'Pages held by the front cache',
+      registers: [registry],
+      collect() {
+        this.set(frontCache.stats().entries)
+      },
+    })
+    new promClient.Gauge({
+      name: 'shop_front_cache_bytes',
+      help: 'Memory the front cache accounts for its pages',
+      registers: [registry],
+      collect() {
+        this.set(frontCache.stats().bytes)
+      },
+    })
+  }
+  new promClient.Gauge({
+    name: 'shop_db_pool_connections',
+    help: 'PostgreSQL pool connections (DATABASE_URL only): total, idle, and clients waiting for one',
+    labelNames: ['state'],
+    registers: [registry],
+    async collect() {
+      // The app's database handle (lib/db/client.ts), once it is open; never waited for.
+      const pending = globalThis.__shopDb?.handle
+      if (!pending) return
+      const handle = await Promise.race([
+        pending.catch(() => undefined),
+        new Promise((resolve) => setImmediate(resolve)),
+      ])
+      const pool = handle?.pool
+      if (!pool) return
+      this.set({ state: 'total' }, pool.totalCount)
+      this.set({ state: 'idle' }, pool.idleCount)
+      this.set({ state: 'waiting' }, pool.waitingCount)
+    },
+  })
+
+  /**
+   * Starts watching a request: gives it its id (X-Request-Id on the response), and logs and
+   * measures it once its response is finished or the connection is gone.
+   */
+  function begin(req, res) {
+    const started = performance.now()
+    const id = requestIdFor(
+      req.headers['x-request-id'],
+      fromTrustedProxy(trustProxy, req.socket.remoteAddress),
+    )
+    res.setHeader('X-Request-Id', id)
+    const method = req.method ?? ''
+    // Now: Next rewrites req.url while it handles the request.
+    const url = req.url ?? ''
+    let route = routeClass(url)
+    let bytes = 0
+    const write = res.write
+    const end = res.end
+    res.write = function (chunk, encoding, cb) {
+      bytes += byteLength(chunk, encoding)
+      return write.call(this, chunk, encoding, cb)
+    }
+    res.end = function (chunk, encoding, cb) {
+      if (typeof chunk !== 'function') bytes += byteLength(chunk, encoding)
+      return end.call(this, chunk, encoding, cb)
+    }
+    inFlight.inc()
+    let done = false
+    const finish = () => {
+      if (done) return
+      done = true
+      inFlight.dec()
+      const aborted = !res.writableFinished
+      const seconds = (performance.now() - started) / 1000
+      const status = res.statusCode
+      duration.observe(
+        {
+          method: METHODS.has(method) ? method : 'OTHER',
+          route,
+          status: aborted ? 'aborted' : `${Math.floor(status / 100)}xx`,
+        },
+        seconds,
+      )
+      const level = QUIET.has(route) ? 'debug' : status >= 500 ? 'warn' : 'info'
+      if (!logger.isLevelEnabled(level)) return
+      const fields = {
+        requestId: id,
+        method,
+        path: url.length > MAX_LOGGED_PATH ? `${url.slice(0, MAX_LOGGED_PATH)}…` : url,
+        status,
+        durationMs: Math.round(seconds * 10_000) / 10,
+        bytes: method === 'HEAD' ? 0 : bytes,
+        route,
+      }
+      if (aborted) fields.aborted = true
+      logger[level](fields, 'request')
+    }
+    res.once('finish', finish)
+    res.once('close', finish)
+    return {
+      id,
+      /** Records which part of the server answered (a better class than the path's). */
+      servedBy(name) {
+        route = name
+        if (name === 'front-cache') frontCacheLookups.inc({ result: 'hit' })
+      },
+      /** A storefront page the front cache could have answered went to Next. */
+      frontCacheMiss() {
+        frontCacheLookups.inc({ result: 'miss' })
+      },
+    }
+  }
+
+  /**
+   * Answers /metrics when METRICS_TOKEN is set (otherwise returns false: the request goes on to
+   * Next's not-found page, as for any unknown path). Returns whether it answered.
+   */
+  function serveMetrics(req, res) {
+    if (!metricsToken || routeClass(req.url ?? '') !== 'metrics') return false
+    const headers = { 'cache-control': 'no-store' }
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      res.writeHead(405, { ...headers, allow: 'GET, HEAD', 'content-type': 'text/plain' })
+      res.end('Method not allowed; use GET.')
+    } else if (!bearerMatches(req.headers.authorization, metricsToken)) {
+      res.writeHead(401, {
+        ...headers,
+        'www-authenticate': 'Bearer realm="metrics"',
+        'content-type': 'text/plain; charset=utf-8',
+      })
+      res.end('The metrics need the bearer token of METRICS_TOKEN.')
+    } else {
+      registry.metrics().then(
+        (text) => {
+          res.writeHead(200, { ...headers, 'content-type': registry.contentType })
+          res.end(req.method === 'HEAD' ? undefined : text)
+        },
+        (error) => {
+          logger.error({ error: String(error) }, 'metrics failed')
+          res.writeHead(500, { ...headers, 'content-type': 'text/plain' })
+          res.end('The metrics could not be collected.')
+        },
+      )
+    }
+    return true
+  }
+
+  return { begin, serveMetrics, registry }
+}
