@@ -9,7 +9,13 @@ export type ClusterHost = RunningServer & {
   restart: () => Promise<ClusterHost>
   crash: () => void
 }
-export type AccessLogLine = { upstream: string; status: number; method: string; uri: string }
+export type AccessLogLine = {
+  upstream: string
+  status: number
+  method: string
+  uri: string
+  requestId: string
+}
 export type Cluster = {
   url: string
   nginx: {

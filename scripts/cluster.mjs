@@ -52,7 +52,7 @@ events { worker_connections 4096; }
 http {
   include /etc/nginx/mime.types;
   default_type application/octet-stream;
-  log_format cluster '$upstream_addr|$status|$request_method|$uri';
+  log_format cluster '$upstream_addr|$status|$request_method|$uri|$request_id';
   access_log ${temp('access.log')} cluster;
   client_body_temp_path ${temp('body')};
   proxy_temp_path ${temp('proxy')};
@@ -132,8 +132,14 @@ async function startNginx({ dir, port, upstreams }) {
         .split('\n')
         .filter(Boolean)
         .map((line) => {
-          const [upstreams, status, method, uri] = line.split('|')
-          return { upstream: upstreams.split(', ').at(-1), status: Number(status), method, uri }
+          const [upstreams, status, method, uri, requestId] = line.split('|')
+          return {
+            upstream: upstreams.split(', ').at(-1),
+            status: Number(status),
+            method,
+            uri,
+            requestId,
+          }
         }),
     stop: async () => {
       if (child.exitCode !== null) return
@@ -246,7 +252,8 @@ export async function startCluster({
         port: hostPort,
         env: { ...env, DATA_DIR: dataDir },
         logFile: path.join(dataDir, 'server.log'),
-        readyPath: '/api/v1/products?limit=1',
+        // Ready: the database answers and the migrations are applied.
+        readyPath: '/api/ready',
       })
       return Object.assign(server, {
         index,

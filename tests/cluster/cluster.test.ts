@@ -174,10 +174,16 @@ describe('two app hosts behind nginx', () => {
   it('a login on one host is valid on the other, and a logout on one ends it on both', async () => {
     const from = newClient()
     const cookie = await login(cluster.seed.shoppers.at(-1)!, cluster.seed.password, from)
+    const ids: string[] = []
     for (let i = 0; i < 4; i++) {
       const me = await call('/api/v1/me', { cookie, from })
       expect(me.status, me.text).toBe(200)
+      ids.push(String(me.headers['x-request-id']))
     }
+    // Each answer carries the id nginx gave the request, so a client's report, nginx's log and
+    // the app host's log name one request alike.
+    const logged = cluster.nginx.accessLog().map((line) => line.requestId)
+    for (const id of ids) expect(logged).toContain(id)
     // nginx spread those four over both hosts, and each knew the session.
     const served = upstreamsOf('GET', '/api/v1/me')
     expect(new Set(served)).toEqual(new Set([hostAddress(0), hostAddress(1)]))
