@@ -819,6 +819,11 @@ export const ownCart: Rule = (c, x) =>
   x.actor !== undefined && rows(c).every((r) => x.cartOwner.get(String(r.cart_id)) === x.actor)
 export const ownOrder: Rule = (c, x) =>
   x.actor !== undefined && rows(c).every((r) => x.orderOwner.get(String(r.order_id)) === x.actor)
+/** A row with these values (a new account is an unverified user, a new order processing). */
+export const having =
+  (values: Row): Rule =>
+  (c) =>
+    rows(c).every((r) => Object.entries(values).every(([k, v]) => r[k] === v))
 export const tokenOwner: Rule = (c, x) => x.fx.tokenOwners.has(c.key)
 
 /** Merges rule sets: a change is allowed if any of them allows it. */
@@ -904,21 +909,9 @@ export function forbiddenChanges(
   return bad
 }
 
-/** Every string value an input carried, lower case (the ids it named). */
+/** The ids an input named in its path and query (lower case): the rows `touched` allows. */
 export function valuesOf(input: Input): string[] {
   const out = [...Object.values(input.params), ...input.query.pairs.map(([, v]) => v)]
-  if (input.body.kind === 'json') {
-    try {
-      JSON.parse(input.body.text, (_k, v: unknown) => {
-        if (typeof v === 'string') out.push(v)
-        return v
-      })
-    } catch {
-      // not JSON: names nothing
-    }
-  } else if (input.body.kind === 'form') {
-    for (const [, v] of input.body.fields) if (typeof v === 'string') out.push(v)
-  }
   return out.map((v) => v.trim().toLowerCase())
 }
 
