@@ -21,7 +21,7 @@ import { ORIGIN, sessionCookieFor } from './requests'
 // on a JSON answer that does not parse, and on any row the caller was not allowed to change.
 
 /** Runs per route and role; FUZZ_RUNS raises it for a longer local run. */
-export const RUNS = Number(process.env.FUZZ_RUNS) || 40
+export const RUNS = Number(process.env.FUZZ_RUNS) || 60
 export const CALL_TIMEOUT_MS = 5000
 
 export type Role = 'guest' | 'shopper' | 'admin'
