@@ -20,7 +20,10 @@ import { ORIGIN, sessionCookieFor } from './requests'
 // A property fails on a 5xx, on an answer that takes longer than CALL_TIMEOUT_MS (body included),
 // on a JSON answer that does not parse, and on any row the caller was not allowed to change.
 
-/** Runs per route and role; FUZZ_RUNS raises it for a longer local run. */
+/**
+ * Runs per route and role; FUZZ_RUNS raises it for a longer local run. FUZZ_STATS=1 prints the
+ * answers' statuses per route and role (to see that the runs reach past validation), =2 each one.
+ */
 export const RUNS = Number(process.env.FUZZ_RUNS) || 60
 export const CALL_TIMEOUT_MS = 5000
 
