@@ -9,6 +9,22 @@ const NUL = '\u0000'
 
 const refuse = (name: string) => new AppError(400, `${name} must not contain a NUL character`)
 
+// A lone surrogate (half of a UTF-16 pair, which JSON can spell as "\ud800") is no Unicode text:
+// PGlite miscounts its UTF-8 length and cuts the value short, or fails the query (a 500) when the
+// cut falls inside a character; node-postgres stores U+FFFD instead. Refused like NUL. In a
+// unicode regex a proper pair is one code point, so only a lone half matches.
+const LONE_SURROGATE = /\p{Surrogate}/u
+
+const refuseSurrogate = (name: string) =>
+  new AppError(400, `${name} must be valid Unicode text (it holds a lone surrogate)`)
+
+/** The refusal of a text no endpoint can take, if this one is such a text. */
+function badText(text: string, name: string): AppError | undefined {
+  if (text.includes(NUL)) return refuse(name)
+  if (LONE_SURROGATE.test(text)) return refuseSurrogate(name)
+  return undefined
+}
+
 /** The request's path and query parameters (names and values). */
 export function checkRequestText(request: Request): void {
   const url = new URL(request.url)
@@ -18,11 +34,12 @@ export function checkRequestText(request: Request): void {
   } catch {
     throw new AppError(400, 'The path is not valid percent-encoding')
   }
-  if (path.includes(NUL)) throw refuse('The path')
-  for (const [key, value] of url.searchParams) {
-    if (key.includes(NUL)) throw refuse('A parameter name')
-    if (value.includes(NUL)) throw refuse(key)
-  }
+  const bad =
+    badText(path, 'The path') ??
+    [...url.searchParams]
+      .map(([key, value]) => badText(key, 'A parameter name') ?? badText(value, key))
+      .find(Boolean)
+  if (bad) throw bad
 }
 
 // No body of this shop nests deeper; a deeper one is refused rather than walked.
@@ -39,14 +56,16 @@ export function checkBodyText(body: unknown): void {
   for (let next = todo.pop(); next; next = todo.pop()) {
     const { value, path, depth } = next
     if (typeof value === 'string') {
-      if (value.includes(NUL)) throw refuse(path || 'The body')
+      const bad = badText(value, path || 'The body')
+      if (bad) throw bad
       continue
     }
     if (typeof value !== 'object' || value === null) continue
     if (depth >= MAX_DEPTH)
       throw new AppError(400, `The body nests deeper than ${MAX_DEPTH} levels`)
     for (const [key, item] of Object.entries(value)) {
-      if (key.includes(NUL)) throw refuse('A field name')
+      const bad = badText(key, 'A field name')
+      if (bad) throw bad
       todo.push({ value: item, path: path ? `${path}.${key}` : key, depth: depth + 1 })
     }
   }
