@@ -21,18 +21,11 @@ import os from 'node:os'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { ensureBuild } from '../scripts/build-if-needed.mjs'
+import { orderBody } from './lib/order-body.mjs'
 import { percentiles } from './lib/percentiles.mjs'
 import { writeResults } from './lib/results.mjs'
 import { benchEnv, runTsx, startBenchServer } from './lib/scenario.mjs'
 
-const SHIPPING = {
-  address: '12 MG Road',
-  state: 'Karnataka',
-  country: 'India',
-  pinCode: '560001',
-  phoneNumber: '9876543210',
-}
-const SHIPPING_DOLLARS = 5 // lib/orders/schemas.ts
 const WARM_UP = 8
 
 const { values } = parseArgs({
@@ -95,20 +88,13 @@ async function checkout(baseUrl, seed, i) {
     { method: 'POST', headers, body: JSON.stringify({ productId: product.id, quantity: 1 }) },
     200,
   )
-  const itemsCents = Math.round(product.price * 100)
   const order = await timed(
     'order',
     `${baseUrl}/api/v1/order/new`,
     {
       method: 'POST',
       headers: { ...headers, 'idempotency-key': randomUUID() },
-      body: JSON.stringify({
-        shippingInfo: SHIPPING,
-        orderItems: [{ productId: product.id, quantity: 1 }],
-        itemsPrice: itemsCents / 100,
-        shippingPrice: SHIPPING_DOLLARS,
-        totalPrice: (itemsCents + SHIPPING_DOLLARS * 100) / 100,
-      }),
+      body: JSON.stringify(orderBody(product)),
     },
     201,
   )

@@ -28,18 +28,12 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import { ensureBuild } from '../scripts/build-if-needed.mjs'
 import { startCluster } from '../scripts/cluster.mjs'
 import { clientAddress, request } from './lib/http-client.mjs'
+import { orderBody } from './lib/order-body.mjs'
 import { percentiles } from './lib/percentiles.mjs'
 import { writeResults } from './lib/results.mjs'
 import { benchEnv, runTsx, startBenchServer } from './lib/scenario.mjs'
 
 const P99_LIMIT_MS = 500
-const SHIPPING = {
-  address: '12 MG Road',
-  state: 'Karnataka',
-  country: 'India',
-  pinCode: '560001',
-  phoneNumber: '9876543210',
-}
 const STEPS = ['home', 'list', 'search', 'product', 'login', 'cart', 'order']
 const SEARCHES = ['laptop', 'phone', 'camera', 'headphones', 'watch', 'shoes']
 
@@ -164,20 +158,13 @@ async function visit(shop, n, buyer, record) {
       200,
     )
     if (!added) return
-    const cents = Math.round(product.price * 100)
     await step(
       'order',
       '/api/v1/order/new',
       {
         method: 'POST',
         headers: { ...headers, 'idempotency-key': randomUUID() },
-        body: JSON.stringify({
-          shippingInfo: SHIPPING,
-          orderItems: [{ productId: product.id, quantity: 1 }],
-          itemsPrice: cents / 100,
-          shippingPrice: 5,
-          totalPrice: (cents + 500) / 100,
-        }),
+        body: JSON.stringify(orderBody(product)),
       },
       201,
     )

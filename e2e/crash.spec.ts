@@ -7,6 +7,7 @@ import path from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
 import pg from 'pg'
 import { expect, test, type TestInfo } from '@playwright/test'
+import { orderBody } from '../bench/lib/order-body.mjs'
 
 // Crash safety of the production server (`npm start` runs scripts/server.mjs), on the embedded
 // database and on PostgreSQL. Each engine gets its own servers, started here on ports 3510+ (or
@@ -24,13 +25,6 @@ const SHOPPERS = 8
 const BURST = 40 // orders of one unit each, at most
 const KILL_AFTER = 12 // acknowledged orders before the kill
 const SHUTDOWN_TIMEOUT_MS = 10_000
-const SHIPPING = {
-  address: '12 MG Road',
-  state: 'Karnataka',
-  country: 'India',
-  pinCode: '560001',
-  phoneNumber: '9876543210',
-}
 
 test.describe.configure({ mode: 'serial' })
 test.setTimeout(240_000)
@@ -206,17 +200,6 @@ async function logIn(server: ServerProcess, seed: Seed) {
   )
 }
 
-function orderBody(product: { id: string; price: number }) {
-  const cents = Math.round(product.price * 100)
-  return JSON.stringify({
-    shippingInfo: SHIPPING,
-    orderItems: [{ productId: product.id, quantity: 1 }],
-    itemsPrice: cents / 100,
-    shippingPrice: 5,
-    totalPrice: (cents + 500) / 100,
-  })
-}
-
 type Attempt = { shopper: number; key: string; status?: number; id?: string; error?: string }
 
 /** Places one order of one unit; the attempt records what came back (or that nothing did). */
@@ -230,7 +213,7 @@ async function placeOrder(
     const res = await fetch(`${server.url}/api/v1/order/new`, {
       method: 'POST',
       headers: { ...headers, 'idempotency-key': attempt.key },
-      body: orderBody(product),
+      body: JSON.stringify(orderBody(product)),
     })
     // Acknowledged only once the whole answer is in (a kill may cut it after the status line).
     const body = (await res.json()) as { order?: { _id: string } }

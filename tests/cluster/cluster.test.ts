@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { clientAddress, request } from '../../bench/lib/http-client.mjs'
+import { orderBody } from '../../bench/lib/order-body.mjs'
 import { startCluster } from '../../scripts/cluster.mjs'
 import { s3Client } from '../support/s3'
 
@@ -18,14 +19,6 @@ let db: pg.Client
 let nextClient = 0
 /** A client address of its own, for each shopper or step that must not share rate limits. */
 const newClient = () => clientAddress(nextClient++)
-
-const SHIPPING = {
-  address: '12 MG Road',
-  state: 'Karnataka',
-  country: 'India',
-  pinCode: '560001',
-  phoneNumber: '9876543210',
-}
 
 beforeAll(async () => {
   cluster = await startCluster({
@@ -136,21 +129,13 @@ async function buy(email: string, productId: string, priceCents: number, quantit
     ...json({ productId, quantity }),
   })
   if (added.status !== 200) return { status: added.status, step: 'cart', body: added.text }
-  const items = priceCents * quantity
   const order = await call('/api/v1/order/new', {
     method: 'POST',
     cookie,
     from,
-    ...json(
-      {
-        shippingInfo: SHIPPING,
-        orderItems: [{ productId, quantity }],
-        itemsPrice: items / 100,
-        shippingPrice: 5,
-        totalPrice: (items + 500) / 100,
-      },
-      { 'idempotency-key': randomUUID() },
-    ),
+    ...json(orderBody({ id: productId, price: priceCents / 100 }, quantity), {
+      'idempotency-key': randomUUID(),
+    }),
   })
   return {
     status: order.status,
