@@ -5,8 +5,9 @@
 //
 //   node scripts/cluster.mjs [--hosts 2] [--port 8080]      (Ctrl-C stops and removes it all)
 //
-// Needs nginx (`apt-get install -y nginx`) and PostgreSQL (PG_ADMIN_URL, default
-// postgres://postgres@127.0.0.1:5432/postgres: a database is created there and dropped again).
+// Needs nginx (`apt-get install -y nginx`) and PostgreSQL (PG_ADMIN_URL, else TEST_DATABASE_URL,
+// else postgres://postgres@127.0.0.1:5432/postgres: a database is created there and dropped
+// again).
 import { spawn, spawnSync } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
@@ -155,7 +156,9 @@ async function startS3({ dir, port }) {
 }
 
 /** Creates a database of its own on the PostgreSQL server; `drop()` removes it again. */
-export async function createDatabase(adminUrl = process.env.PG_ADMIN_URL || DEFAULT_ADMIN_URL) {
+export async function createDatabase(
+  adminUrl = process.env.PG_ADMIN_URL || process.env.TEST_DATABASE_URL || DEFAULT_ADMIN_URL,
+) {
   const name = `shop_cluster_${process.pid}_${randomBytes(3).toString('hex')}`
   const admin = new pg.Client({
     connectionString: adminUrl,
