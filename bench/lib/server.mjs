@@ -111,14 +111,18 @@ export async function startServer({
     if (exited) {
       throw new Error(`The server exited before answering. Its log:\n${tail(logFile)}`)
     }
+    // A timer of our own rather than AbortSignal.timeout, whose timer is not kept alive by the
+    // fetch: a probe must never wait past its 5 s.
+    const controller = new AbortController()
+    const timer = setTimeout(() => controller.abort(), 5_000)
     try {
-      const response = await fetch(server.baseUrl + readyPath, {
-        signal: AbortSignal.timeout(5_000),
-      })
+      const response = await fetch(server.baseUrl + readyPath, { signal: controller.signal })
       await response.arrayBuffer()
       if (response.ok) return server
     } catch {
       // not listening yet
+    } finally {
+      clearTimeout(timer)
     }
     await sleep(250)
   }
