@@ -190,6 +190,9 @@ describe('POST /api/v1/admin/product/new', () => {
       ['price', 'abc'],
       ['price', ''],
       ['price', '1e400'],
+      // More than 0, but less than a cent (found by the fuzz tests: it was a 500).
+      ['price', '1.0066039960978962e-39'],
+      ['price', '0.004'],
       ['stock', '-1'],
       ['stock', '2.5'],
       ['stock', 'many'],

@@ -112,9 +112,14 @@ export const ProductInputSchema = z.object({
     .trim()
     .min(1, 'description is required')
     .max(5000, 'description must be at most 5,000 characters'),
-  // Whole cents, compared with a tolerance: 555.55 * 100 is 55554.999… in floating point.
+  // Whole cents, compared with a tolerance: 555.55 * 100 is 55554.999… in floating point. At
+  // least one cent: a tiny positive number (1e-39) is within the tolerance of 0 cents.
   price: formNumber('price').refine(
-    (v) => v > 0 && v <= MAX_PRICE && Math.abs(Math.round(v * 100) - v * 100) < 1e-6,
+    (v) =>
+      v > 0 &&
+      v <= MAX_PRICE &&
+      Math.round(v * 100) >= 1 &&
+      Math.abs(Math.round(v * 100) - v * 100) < 1e-6,
     {
       message: 'price must be more than 0, in dollars with at most 2 decimals',
     },
