@@ -11,6 +11,14 @@ const hooks = globalThis as typeof globalThis & { __shopCloseDatabase?: () => Pr
 export async function startServerDatabase() {
   hooks.__shopCloseDatabase = closeDatabase
   try {
+    // Every setting is checked before anything else: a bad one stops the start, naming it,
+    // rather than failing the first request that reads it.
+    env()
+  } catch (error) {
+    console.error(`\n${error instanceof Error ? error.message : String(error)}\n`)
+    process.exit(1)
+  }
+  try {
     const handle = await getDatabase()
     const engine = handle.engine === 'pglite' ? 'embedded PGlite' : 'PostgreSQL'
     logger().info({ engine }, 'database ready')

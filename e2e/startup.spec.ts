@@ -1,0 +1,38 @@
+import { spawn } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { expect, test } from '@playwright/test'
+
+// The production server (`npm start`'s) with a bad setting: it must stop at once and say which
+// setting is wrong, not start and fail requests later.
+
+const PORT = Number(process.env.STARTUP_PORT || 3590)
+
+test('a bad setting stops the server at start, naming the setting', async ({}, info) => {
+  test.skip(info.project.name !== 'wide', 'spawns its own server: the wide project only')
+  test.setTimeout(120_000)
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-startup-'))
+  try {
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      PORT: String(PORT),
+      DATA_DIR: dataDir,
+      // Object storage needs all five S3_ settings or none.
+      S3_BUCKET: 'images',
+      S3_ENDPOINT: 'http://127.0.0.1:1',
+    }
+    delete env.DATABASE_URL
+    const child = spawn(process.execPath, ['scripts/server.mjs'], { env, stdio: 'pipe' })
+    let output = ''
+    child.stdout.on('data', (chunk) => (output += chunk))
+    child.stderr.on('data', (chunk) => (output += chunk))
+    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve))
+    expect(code).toBe(1)
+    expect(output).toMatch(/S3_.*missing S3_REGION/)
+    // Nothing was opened or created in the data folder.
+    expect(fs.existsSync(path.join(dataDir, 'pglite.lock'))).toBe(false)
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true })
+  }
+})
