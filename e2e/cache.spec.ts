@@ -2,6 +2,8 @@ import fc from 'fast-check'
 import { expect, signIn, test } from './support/fixtures'
 import { allProducts, MUTABLE_CATEGORY } from './support/catalog'
 import { accepts, decoded as text, raw } from '../tests/support/raw-http'
+import { orderBody } from '../bench/lib/order-body.mjs'
+import { newShopper } from './support/shoppers'
 
 // These run against scripts/server.mjs, the server `npm start` runs (front cache included).
 
@@ -257,4 +259,85 @@ test('random traffic and changes: every answer decodes, by its own headers, to t
     }),
     { numRuns: 6 },
   )
+})
+
+// Orders change stock without expiring every list page (only a sell-out does): the product's
+// page and the API's list still show the stock of the moment.
+test('an order shows at once in its product page and the API list; a sell-out in the list pages', async ({
+  page,
+  context,
+  request,
+  baseURL,
+  playwright,
+}, testInfo) => {
+  // Its own product per browser project (the review tests only review these two).
+  const candidates = (await allProducts(request)).filter((p) => p.category === MUTABLE_CATEGORY)
+  const product = candidates[testInfo.project.name === 'wide' ? 5 : 6]!
+  const origin = { origin: baseURL! }
+  await signIn(context, 'admin')
+  // A shopper of its own: orders empty the buyer's cart, which other tests fill.
+  const shopper = await playwright.request.newContext({ baseURL })
+  await newShopper(shopper, baseURL!, 'stock')
+  const setStock = async (stock: number) => {
+    const res = await page.request.put(`/api/v1/admin/product/${product._id}`, {
+      headers: origin,
+      data: {
+        name: product.name,
+        description: 'Changed by the stock test.',
+        price: product.price,
+        stock,
+        category: product.category,
+        itemCondition: 'New',
+      },
+    })
+    expect(res.status()).toBe(200)
+  }
+  const buyOne = async () => {
+    const added = await shopper.post('/api/v1/cart/add', {
+      headers: origin,
+      data: { productId: product._id, quantity: 1 },
+    })
+    expect(added.status()).toBe(200)
+    const ordered = await shopper.post('/api/v1/order/new', {
+      headers: origin,
+      data: orderBody({ id: product._id, price: product.price }),
+    })
+    expect(ordered.status()).toBe(201)
+  }
+  const listed = async () => {
+    const res = await page.request.get(`/api/v1/products?category=${MUTABLE_CATEGORY}&limit=100`)
+    const { products } = (await res.json()) as { products: { _id: string; stock: number }[] }
+    return products.find((p) => p._id === product._id)!.stock
+  }
+  const listUrl = `/products?category=${MUTABLE_CATEGORY}`
+  const card = () =>
+    page.getByRole('link', {
+      name: new RegExp(product.name.replace(/[()[\]+.*?]/g, '\\$&')),
+    })
+
+  await setStock(2)
+  try {
+    // Both cached: the product's page and the list pages.
+    await page.goto(`/product/${product._id}`)
+    await expect(page.getByText('Only 2 left')).toBeVisible()
+    await page.goto(listUrl)
+    await expect(card()).not.toContainText('Out of Stock')
+    expect(await listed()).toBe(2)
+
+    await buyOne()
+    await page.goto(`/product/${product._id}`)
+    await expect(page.getByText('Only 1 left')).toBeVisible()
+    expect(await listed()).toBe(1)
+
+    // The last unit: every list page that shows the product says so at once.
+    await buyOne()
+    await page.goto(listUrl)
+    await expect(card()).toContainText('Out of Stock')
+    expect(await listed()).toBe(0)
+    await page.goto(`/product/${product._id}`)
+    await expect(page.getByText('Out of Stock', { exact: true })).toBeVisible()
+  } finally {
+    await setStock(product.stock)
+    await shopper.dispose()
+  }
 })

@@ -36,12 +36,17 @@ export function cachedRead<A extends unknown[], R>(
 }
 
 /**
- * Expires the catalog's lists and the given products' pages, here and, on PostgreSQL, in every
- * other app process (lib/cache/cache-handler.cjs listens on the same channel).
+ * Expires the given products' pages and (unless `lists` is false) the catalog's lists, here and,
+ * on PostgreSQL, in every other app process (lib/cache/cache-handler.cjs listens on the same
+ * channel).
  */
-export async function invalidateCatalog(productIds: string[] = []): Promise<void> {
+export async function invalidateCatalog(
+  productIds: string[] = [],
+  { lists = true }: { lists?: boolean } = {},
+): Promise<void> {
   if (!inNextServer()) return
-  const tags = [CACHE_TAGS.catalog, ...productIds.map(CACHE_TAGS.product)]
+  const tags = [...(lists ? [CACHE_TAGS.catalog] : []), ...productIds.map(CACHE_TAGS.product)]
+  if (tags.length === 0) return
   for (const tag of tags) revalidateTag(tag, { expire: 0 })
   const handle = await getDatabase()
   if (handle.engine === 'postgres') {

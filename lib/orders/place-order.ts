@@ -26,7 +26,14 @@ import { SHIPPING_DOLLARS, type OrderInput, type OrderLineInput } from './schema
 // answers naming it; a refused attempt leaves the key free for a retry.
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
-type Reserved = { id: string; name: string; price_cents: number; image: string | null }
+type Reserved = {
+  id: string
+  name: string
+  price_cents: number
+  image: string | null
+  /** The stock left after this reservation. */
+  stock: number
+}
 
 const MAX_CENTS = 2_147_483_647 // the integer columns of orders
 
@@ -35,7 +42,7 @@ async function reserve(tx: Tx, line: OrderLineInput): Promise<Reserved> {
     tx,
     sql`update products set stock = stock - ${line.quantity}, updated_at = now()
         where id = ${line.productId} and stock >= ${line.quantity} and not archived
-        returning id, name, price_cents,
+        returning id, name, price_cents, stock,
           (select pi.url from product_images pi where pi.product_id = products.id
            order by pi.position limit 1) as image`,
   )
@@ -80,7 +87,7 @@ async function attempt(
   actor: CurrentUser,
   input: OrderInput,
   key: string | undefined,
-): Promise<{ orderId: string | null; created: boolean }> {
+): Promise<{ orderId: string | null; created: boolean; soldOut?: boolean }> {
   const db = await getDb()
   return db.transaction(async (tx) => {
     if (key !== undefined) {
@@ -147,7 +154,7 @@ async function attempt(
     await tx.execute(
       sql`delete from cart_lines where cart_id in (select id from carts where user_id = ${actor.id})`,
     )
-    return { orderId, created: true }
+    return { orderId, created: true, soldOut: reserved.some((r) => r.stock <= 0) }
   })
 }
 
@@ -164,9 +171,18 @@ export async function placeOrder(options: {
   // A key row without an order can only be seen if that order was deleted meanwhile (the key
   // goes with it): then the key is free again and the next attempt claims it.
   for (let tries = 0; tries < 3; tries++) {
-    const { orderId, created } = await attempt(actor, input, idempotencyKey)
+    const { orderId, created, soldOut } = await attempt(actor, input, idempotencyKey)
     if (!orderId) continue
-    if (created) await invalidateCatalog(input.orderItems.map((l) => l.productId))
+    // The products' pages show their stock and expire with every order. The lists show stock
+    // only as 'Out of Stock', so they expire only when a product sold its last unit (the API's
+    // list reads its stock figures live, lib/products/live-stock.ts): a busy shop's orders do
+    // not re-render every list page in every process.
+    if (created) {
+      await invalidateCatalog(
+        input.orderItems.map((l) => l.productId),
+        { lists: soldOut === true },
+      )
+    }
     const [order] = await loadOrders(await getDb(), eq(orders.id, orderId))
     if (order) return { order, created }
   }

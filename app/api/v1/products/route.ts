@@ -4,6 +4,7 @@ import { json } from '@/lib/api/errors'
 import { withApi } from '@/lib/api/handler'
 import { parseQuery } from '@/lib/api/query'
 import { readProductFacets, readProductPage } from '@/lib/products/catalog'
+import { withLiveStock } from '@/lib/products/live-stock'
 import { filtersOf, ProductQuerySchema, productQueryInput } from '@/lib/products/schemas'
 
 // GET /api/v1/products: one page of the catalog under the filters; `facets=1` adds the counts
@@ -20,7 +21,7 @@ export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoute('/produ
     return json({
       success: true,
       ...page,
-      products: page.products.map(withAbsoluteImages),
+      products: (await withLiveStock(page.products)).map(withAbsoluteImages),
       ...(facets ? { facets } : {}),
     })
   }),
