@@ -75,6 +75,19 @@ describe('GET /api/ready', () => {
       setDatabase(real)
     }
   })
+
+  it('answers 503 once the server is shutting down (SIGTERM), so the balancer looks elsewhere', async () => {
+    const flags = globalThis as { __shopShuttingDown?: boolean }
+    flags.__shopShuttingDown = true
+    try {
+      const res = await ready()
+      expect(res.status).toBe(503)
+      expect(await res.json()).toEqual({ status: 'not ready', reason: 'shutting down' })
+    } finally {
+      delete flags.__shopShuttingDown
+    }
+    expect((await ready()).status).toBe(200)
+  })
 })
 
 describe('the migration comparison', () => {

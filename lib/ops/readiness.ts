@@ -43,6 +43,10 @@ async function check(db: Db): Promise<Readiness> {
 }
 
 export async function readiness(timeoutMs = TIMEOUT_MS): Promise<Readiness> {
+  // Set by scripts/shutdown.mjs on SIGTERM: the load balancer should stop sending requests here.
+  if ((globalThis as { __shopShuttingDown?: boolean }).__shopShuttingDown) {
+    return { ready: false, reason: 'shutting down' }
+  }
   let timer: NodeJS.Timeout | undefined
   const timeout = new Promise<Readiness>((resolve) => {
     timer = setTimeout(
