@@ -34,6 +34,10 @@ import { writeResults } from './lib/results.mjs'
 import { benchEnv, runTsx, startBenchServer } from './lib/scenario.mjs'
 
 const P99_LIMIT_MS = 500
+const SETUP_NAMES = {
+  single: 'one host, embedded database',
+  cluster: 'two hosts behind nginx, PostgreSQL',
+}
 const STEPS = ['home', 'list', 'search', 'product', 'login', 'cart', 'order']
 const SEARCHES = ['laptop', 'phone', 'camera', 'headphones', 'watch', 'shoes']
 
@@ -221,7 +225,7 @@ async function runAt(shop, orderRate, seconds, state, onTick = () => {}) {
   }
 }
 
-function rateTable(setupName, runs) {
+function rateTable(setupName, runs, seconds = duration) {
   const head = `| orders/s | visits/s | requests | errors | ${STEPS.map((s) => `${s} p50 / p99`).join(' | ')} | p99 < ${P99_LIMIT_MS} ms |`
   const rule = `|${' --- |'.repeat(5 + STEPS.length)}`
   const rows = runs.map(
@@ -230,7 +234,7 @@ function rateTable(setupName, runs) {
   )
   const best = runs.filter((r) => r.ok).at(-1)
   return [
-    `Mixed load, ${setupName} (${duration} s per rate; ${browse} browsing visits per buying visit; ms)`,
+    `Mixed load, ${setupName} (${seconds} s per rate; ${browse} browsing visits per buying visit; ms)`,
     head,
     rule,
     ...rows,
@@ -266,7 +270,7 @@ async function runSetup(name) {
       const run = await runAt(shop, rates[0], soak, state, tick)
       const names = shop.pids().map((p) => p.name)
       const text = [
-        rateTable(name, [run]),
+        rateTable(SETUP_NAMES[name], [run], soak),
         '',
         `Resident memory (MB) every 10 s at ${rates[0]} orders/s for ${soak} s`,
         `| t (s) | ${names.join(' | ')} |`,
@@ -288,10 +292,7 @@ async function runSetup(name) {
       // Past the limit the next rates only pile up more of the same.
       if (!run.ok && run.worstP99 > 4 * P99_LIMIT_MS) break
     }
-    const text = rateTable(
-      name === 'single' ? 'one host, embedded database' : 'two hosts behind nginx, PostgreSQL',
-      runs,
-    )
+    const text = rateTable(SETUP_NAMES[name], runs)
     console.log(`\n${text}\n`)
     writeResults('mixed', name, { runs }, text)
   } finally {
