@@ -321,7 +321,7 @@ test('an order shows at once in its product page and the API list; a sell-out in
     await page.goto(`/product/${product._id}`)
     await expect(page.getByText('Only 2 left')).toBeVisible()
     await page.goto(listUrl)
-    await expect(card()).not.toContainText('Out of Stock')
+    await expect(card()).not.toContainText('Sold out')
     expect(await listed()).toBe(2)
 
     await buyOne()
@@ -329,10 +329,10 @@ test('an order shows at once in its product page and the API list; a sell-out in
     await expect(page.getByText('Only 1 left')).toBeVisible()
     expect(await listed()).toBe(1)
 
-    // The last unit: every list page that shows the product says so at once.
+    // The last unit: every list page that shows the product says so at once (its card: 'Sold out').
     await buyOne()
     await page.goto(listUrl)
-    await expect(card()).toContainText('Out of Stock')
+    await expect(card()).toContainText('Sold out')
     expect(await listed()).toBe(0)
     await page.goto(`/product/${product._id}`)
     await expect(page.getByText('Out of Stock', { exact: true })).toBeVisible()
