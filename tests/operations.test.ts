@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { GET as health, HEAD as healthHead } from '@/app/api/health/route'
-import { GET as ready, HEAD as readyHead } from '@/app/api/ready/route'
+import * as healthRoute from '@/app/api/health/route'
+import * as readyRoute from '@/app/api/ready/route'
 import { getDatabase, getDb, setDatabase } from '@/lib/db/client'
 import { readMigrations } from '@/lib/db/migrate'
 import type { DbHandle } from '@/lib/db/open'
@@ -11,15 +11,39 @@ import { installTestDatabase } from './support/db'
 
 installTestDatabase()
 
+const call = (route: typeof healthRoute, method: 'GET' | 'HEAD' | 'POST' | 'OPTIONS') =>
+  route[method](new Request('http://localhost:3000/api/health', { method }), undefined)
+const health = () => call(healthRoute, 'GET')
+const healthHead = () => call(healthRoute, 'HEAD')
+const ready = () => call(readyRoute, 'GET')
+const readyHead = () => call(readyRoute, 'HEAD')
+
 describe('GET /api/health', () => {
   it('answers 200 ok, never cached', async () => {
-    const res = health()
+    const res = await health()
     expect(res.status).toBe(200)
     expect(res.headers.get('cache-control')).toBe('no-store')
     expect(await res.json()).toEqual({ status: 'ok' })
-    const head = healthHead()
+    const head = await healthHead()
     expect(head.status).toBe(200)
     expect(await head.text()).toBe('')
+  })
+})
+
+describe('the probes and other methods', () => {
+  it('answer a JSON 405 with Allow to any method but GET and HEAD, and say so to OPTIONS', async () => {
+    for (const route of [healthRoute, readyRoute]) {
+      const res = await call(route, 'POST')
+      expect(res.status).toBe(405)
+      expect(res.headers.get('allow')).toBe('GET, HEAD')
+      expect(await res.json()).toEqual({
+        success: false,
+        message: 'POST is not allowed here; use GET, HEAD',
+      })
+      const options = await call(route, 'OPTIONS')
+      expect(options.status).toBe(204)
+      expect(options.headers.get('allow')).toBe('GET, HEAD')
+    }
   })
 })
 

@@ -1,5 +1,5 @@
 import 'server-only'
-import { AppError, notFound } from './errors'
+import { AppError, errorResponse, notFound } from './errors'
 import { withApi } from './handler'
 import { preflightHeaders } from './origin'
 import {
@@ -84,4 +84,29 @@ export function apiRoute<P extends ApiPath, H extends Record<MethodsOf<P>, Handl
 /** The exports of the catch-all route: a JSON 404 for every method, and the preflight. */
 export function unknownApiRoute(): RouteExports<unknown> {
   return dispatch<unknown>(undefined, {})
+}
+
+const PROBE_METHODS = 'GET, HEAD'
+
+/**
+ * The exports of a route outside /api/v1 that only answers GET (the health and readiness
+ * probes): HEAD is its GET without the body, OPTIONS says what is allowed, and any other method
+ * gets the same JSON 405 with `Allow` as the API's routes (Next would answer an empty 405).
+ */
+export function getOnlyRoute(get: () => Promise<Response> | Response): RouteExports<unknown> {
+  const wrong: Handler<unknown> = async (request) =>
+    errorResponse(
+      new AppError(405, `${request.method} is not allowed here; use ${PROBE_METHODS}`, undefined, {
+        Allow: PROBE_METHODS,
+      }),
+    )
+  const exports = Object.fromEntries(HTTP_METHODS.map((m) => [m, wrong])) as RouteExports<unknown>
+  exports.GET = async () => get()
+  exports.HEAD = async () => {
+    const response = await get()
+    return new Response(null, { status: response.status, headers: response.headers })
+  }
+  exports.OPTIONS = async () =>
+    new Response(null, { status: 204, headers: { Allow: PROBE_METHODS } })
+  return exports
 }

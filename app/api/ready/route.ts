@@ -1,3 +1,4 @@
+import { getOnlyRoute } from '@/lib/api/api-route'
 import { readiness } from '@/lib/ops/readiness'
 
 // Readiness: 200 when the database answers and this version's migrations are applied, 503 with
@@ -5,7 +6,7 @@ import { readiness } from '@/lib/ops/readiness'
 
 export const dynamic = 'force-dynamic'
 
-async function answer(): Promise<Response> {
+export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = getOnlyRoute(async () => {
   const state = await readiness()
   return Response.json(
     state.ready ? { status: 'ready' } : { status: 'not ready', reason: state.reason },
@@ -14,11 +15,4 @@ async function answer(): Promise<Response> {
       headers: { 'Cache-Control': 'no-store' },
     },
   )
-}
-
-export const GET = answer
-
-export async function HEAD(): Promise<Response> {
-  const response = await answer()
-  return new Response(null, { status: response.status, headers: response.headers })
-}
+})
