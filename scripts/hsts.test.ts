@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http'
 import { describe, expect, it } from 'vitest'
-import { createHsts, HSTS_VALUE } from './hsts.mjs'
+import { createHsts } from './hsts.mjs'
 
 // When the shop's answers carry Strict-Transport-Security (scripts/server.mjs sends it).
 
