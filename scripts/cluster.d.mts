@@ -32,11 +32,19 @@ export type Cluster = {
   stop: () => Promise<void>
 }
 export const NGINX: string
+export type NginxTls = { certificate: string; key: string; httpListen: string }
 export function nginxSiteConfig(options: {
   listen: string
   upstreams: string[]
   cacheDir: string
+  tls?: NginxTls
 }): string
+export function startNginx(options: {
+  dir: string
+  port: number
+  upstreams: string[]
+  tls?: NginxTls
+}): Promise<Cluster['nginx']>
 export function createDatabase(adminUrl?: string): Promise<Cluster['db']>
 export function startCluster(options?: {
   hosts?: number

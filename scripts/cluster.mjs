@@ -23,21 +23,43 @@ const ROOT = path.resolve(import.meta.dirname, '..')
 export const NGINX = process.env.NGINX_PATH || '/usr/sbin/nginx'
 const DEFAULT_ADMIN_URL = 'postgres://postgres@127.0.0.1:5432/postgres'
 
-/** deploy/nginx.conf with only its marked lines changed: listen address, upstreams, cache folder. */
-export function nginxSiteConfig({ listen, upstreams, cacheDir }) {
+/**
+ * deploy/nginx.conf with only its marked lines changed: upstreams, cache folder, and the address
+ * of the TLS server. With `tls` it runs as written: TLS on `listen` with that certificate, the
+ * redirect to https on `tls.httpListen`. Without, the TLS server's settings are served over plain
+ * http on `listen` and the redirect server is left out (the cluster speaks plain http).
+ */
+export function nginxSiteConfig({ listen, upstreams, cacheDir, tls }) {
   const text = fs.readFileSync(path.join(ROOT, 'deploy/nginx.conf'), 'utf8')
   const servers = upstreams
     .map((address) => `    server ${address} max_fails=1 fail_timeout=5s;`)
     .join('\n')
-  const out = text
+  let out = text
     .replace(
       /(upstream byteshop \{\n(?:.*\n)*?)((?: {4}server [^\n]+\n)+)/,
       (_, head) => `${head}${servers}\n`,
     )
     .replace(/proxy_cache_path \S+/, `proxy_cache_path ${cacheDir}`)
-    .replace(/listen 80;/, `listen ${listen};`)
-  for (const expected of [servers, `proxy_cache_path ${cacheDir}`, `listen ${listen};`]) {
-    if (!out.includes(expected)) throw new Error(`deploy/nginx.conf: could not set "${expected}"`)
+  const expected = [servers, `proxy_cache_path ${cacheDir}`]
+  if (tls) {
+    out = out
+      .replace(/listen 80;/, `listen ${tls.httpListen};`)
+      .replace(/listen 443 ssl;/, `listen ${listen} ssl;`)
+      .replace(/ssl_certificate \S+;/, `ssl_certificate ${tls.certificate};`)
+      .replace(/ssl_certificate_key \S+;/, `ssl_certificate_key ${tls.key};`)
+    expected.push(`listen ${tls.httpListen};`, `listen ${listen} ssl;`, tls.certificate, tls.key)
+  } else {
+    out = out
+      .replace(/\n# Plain http:[^\n]*\nserver \{\n[\s\S]*?\n\}\n/, '\n')
+      .replace(/listen 443 ssl;/, `listen ${listen};`)
+      .replace(/ *ssl_certificate(_key)? \S+;\n/g, '')
+    expected.push(`listen ${listen};`)
+    if (/listen 80;|ssl_certificate/.test(out)) {
+      throw new Error('deploy/nginx.conf: could not turn its TLS server into a plain one')
+    }
+  }
+  for (const value of expected) {
+    if (!out.includes(value)) throw new Error(`deploy/nginx.conf: could not set "${value}"`)
   }
   return out
 }
@@ -100,7 +122,8 @@ function waitForPort(port, timeoutMs = 10_000) {
   })
 }
 
-async function startNginx({ dir, port, upstreams }) {
+/** nginx with deploy/nginx.conf (nginxSiteConfig) on `port`, in `dir`; `stop()` ends it. */
+export async function startNginx({ dir, port, upstreams, tls }) {
   if (!fs.existsSync(NGINX)) {
     throw new Error(`nginx is not installed (${NGINX}); apt-get install -y nginx`)
   }
@@ -109,7 +132,12 @@ async function startNginx({ dir, port, upstreams }) {
   }
   fs.writeFileSync(
     path.join(dir, 'byteshop.conf'),
-    nginxSiteConfig({ listen: `127.0.0.1:${port}`, upstreams, cacheDir: path.join(dir, 'cache') }),
+    nginxSiteConfig({
+      listen: `127.0.0.1:${port}`,
+      upstreams,
+      cacheDir: path.join(dir, 'cache'),
+      tls,
+    }),
   )
   fs.writeFileSync(path.join(dir, 'nginx.conf'), nginxMainConfig(dir))
   const args = ['-p', dir, '-c', path.join(dir, 'nginx.conf'), '-g', 'daemon off;']
@@ -124,7 +152,7 @@ async function startNginx({ dir, port, upstreams }) {
   })
   const exit = new Promise((resolve) => child.once('exit', resolve))
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `${tls ? 'https' : 'http'}://127.0.0.1:${port}`,
     errorLog: () => tail(path.join(dir, 'error.log'), 50),
     /** Each request so far: which upstream answered (the last one tried), status, method, path. */
     accessLog: () =>

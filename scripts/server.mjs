@@ -3,12 +3,14 @@
 //   PORT (3000), HOSTNAME (all interfaces): where to listen.
 //   PAGE_CACHE_MB, FRONT_CACHE_MB: memory for the caches (lib/cache/cache-settings.cjs).
 //   LOG_LEVEL, METRICS_TOKEN, TRUST_PROXY: logs, /metrics, request ids (lib/ops/settings.cjs).
+//   APP_URL, TRUST_PROXY: Strict-Transport-Security when the shop's origin is https (scripts/hsts.mjs).
 // Every request is logged as one JSON line and measured (scripts/observe.mjs).
 //   SHUTDOWN_TIMEOUT_MS (10000): how long SIGTERM waits for requests in flight (scripts/shutdown.mjs).
 import { createRequire } from 'node:module'
 import { createServer } from 'node:http'
 import path from 'node:path'
 import { cacheableRequest, createFrontCache, requestContext } from './front-cache.mjs'
+import { createHsts, HSTS_HEADER, HSTS_VALUE } from './hsts.mjs'
 import { createObserver } from './observe.mjs'
 import { createStaticAssets } from './static-assets.mjs'
 import { handleShutdown, shutdownTimeoutMs } from './shutdown.mjs'
@@ -113,6 +115,11 @@ export async function startServer({
   const handle = app.getRequestHandler()
   await app.prepare()
   const staticAssets = createStaticAssets({ root: ROOT, log: (line) => log.info(line) })
+  // After prepare(), which loads the .env files: APP_URL and TRUST_PROXY may come from there.
+  const hsts = createHsts({
+    appUrl: process.env.APP_URL,
+    trustProxy: opsSettings(process.env).trustProxy,
+  })
   const observer = createObserver({
     logger: log,
     trustProxy: ops.trustProxy,
@@ -121,6 +128,8 @@ export async function startServer({
   })
   const server = createServer((req, res) => {
     const request = observer.begin(req, res)
+    // Every answer, whoever gives it below (static files, front cache, Next, the refusals).
+    if (hsts(req)) res.setHeader(HSTS_HEADER, HSTS_VALUE)
     if (refuseOddTarget(req, res)) return
     if (observer.serveMetrics(req, res)) return
     if (staticAssets.serve(req, res)) return request.servedBy('static')

@@ -120,6 +120,7 @@ describe('the other account endpoints', () => {
       id: DEMO_ACCOUNTS.admin.id,
       email: DEMO_ACCOUNTS.admin.email,
       role: 'admin',
+      demo: true,
     })
     for (let i = 0; i < points; i++) expect((await call()).status).toBe(200)
     await expectLimited(await call())

@@ -456,6 +456,7 @@ describe('POST /api/v1/login/guest (demo mode)', () => {
       email: DEMO_ACCOUNTS.admin.email,
       name: DEMO_ACCOUNTS.admin.name,
       role: 'admin',
+      demo: true,
     })
     const res = await call()
     expect(res.status).toBe(200)

@@ -1,5 +1,6 @@
 import 'server-only'
 import type { CurrentUser } from '@/lib/auth/current-user'
+import { maySignIn } from '@/lib/auth/demo-accounts'
 import type { Role } from '@/lib/catalog'
 import {
   newSession,
@@ -7,9 +8,10 @@ import {
   sessionSetCookies,
   type SessionData,
 } from '@/lib/auth/session'
+import { BAD_LOGIN } from '@/lib/users/log-in'
 import { toPublicUser } from '@/lib/users/public-user'
 import { userWithAbsoluteAvatar } from './absolute-urls'
-import { json } from './errors'
+import { AppError, json } from './errors'
 import { cookieSecure } from './origin'
 
 // Session cookies on an API answer, Secure or not as the request's origin says (origin.ts).
@@ -36,6 +38,9 @@ export function clearSessionCookies(request: Request, response: Response): Respo
 
 /** `{ success, user }` with a new session for that user (login, verify, reset, Guest Mode). */
 export function signedInResponse(request: Request, user: CurrentUser): Promise<Response> {
+  // Each way in refuses a demo account outside demo mode itself, with its own answer; this is the
+  // last line, for a way in that forgets (its session would not count anyway: current-user.ts).
+  if (!maySignIn(user)) throw new AppError(401, BAD_LOGIN)
   const response = json(
     { success: true, user: userWithAbsoluteAvatar(toPublicUser(user)) },
     { headers: { 'Cache-Control': 'private, no-store' } },

@@ -5,6 +5,7 @@ import { cache } from 'react'
 import { getDb } from '@/lib/db/client'
 import { users } from '@/lib/db/schema'
 import { isUuid } from '@/lib/ids'
+import { maySignIn } from './demo-accounts'
 import { readSession, SESSION_COOKIE, sessionCookieFrom, type SessionData } from './session'
 
 export type CurrentUser = typeof users.$inferSelect
@@ -20,6 +21,8 @@ async function authenticateCookie(value: string | undefined): Promise<Authentica
   const [user] = await db.select().from(users).where(eq(users.id, session.uid)).limit(1)
   // An unverified account never holds a session; the check keeps that true whatever happens.
   if (!user || user.sessionVersion !== session.sv || !user.verified) return null
+  // A demo account outside demo mode is signed out, on pages and API alike (demo-accounts.ts).
+  if (!maySignIn(user)) return null
   return { user, session }
 }
 

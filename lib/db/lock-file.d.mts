@@ -8,3 +8,5 @@ export function holdsLock(info: LockInfo): boolean
 export function isOwn(info: LockInfo): boolean
 export function lockHolder(dataDir: string): number | undefined
 export function lockedMessage(dataDir: string, pid: number): string
+export function createLock(file: string, body: string): boolean
+export function removeStale(file: string, seen: string): void

@@ -1,6 +1,7 @@
-// Reading the embedded database's lock file: shared by lib/db/lock.ts, which takes the lock in
-// the server, and scripts/start.mjs, which checks it before building or binding a port.
-// Plain JavaScript so that the start script can use it without a TypeScript loader.
+// The lock files of this app: the embedded database's (lib/db/lock.ts takes it in the server,
+// scripts/start.mjs checks it before building or binding a port) and the build's of a checkout
+// (scripts/build-if-needed.mjs). Plain JavaScript so that the start script can use it without a
+// TypeScript loader.
 //
 // The file holds `{ pid, host, started }`: `started` is the process's start time (field 22 of
 // /proc/<pid>/stat, on Linux), so a lock left by a killed process is recognised as stale even when
@@ -96,4 +97,52 @@ export function lockedMessage(dataDir, pid) {
     'Stop that process first, or give this one its own folder with DATA_DIR=..., ' +
     'or point both at a PostgreSQL server with DATABASE_URL=postgres://...'
   )
+}
+
+/**
+ * Creates a lock file with its whole content in one step (written aside, then hard-linked into
+ * place, which fails when the file exists), so a crash never leaves an empty lock behind.
+ * False when a lock file is already there.
+ */
+export function createLock(file, body) {
+  const temp = `${file}.${process.pid}.tmp`
+  fs.writeFileSync(temp, body)
+  try {
+    fs.linkSync(temp, file)
+    return true
+  } catch (error) {
+    const code = error?.code
+    if (code === 'EEXIST') return false
+    // A file system without hard links: exclusive create, then write.
+    try {
+      fs.writeFileSync(file, body, { flag: 'wx' })
+      return true
+    } catch (fallback) {
+      if (fallback?.code === 'EEXIST') return false
+      throw fallback
+    }
+  } finally {
+    fs.rmSync(temp, { force: true })
+  }
+}
+
+/**
+ * Removes a stale lock whose content was `seen`. It is moved aside first (one atomic step), so a
+ * fresh lock another starting process wrote in the meantime is noticed and put back, not deleted.
+ */
+export function removeStale(file, seen) {
+  const aside = `${file}.${process.pid}.stale`
+  try {
+    fs.renameSync(file, aside)
+  } catch (error) {
+    if (error?.code === 'ENOENT') return
+    throw error
+  }
+  try {
+    if (fs.readFileSync(aside, 'utf8') !== seen) fs.linkSync(aside, file)
+  } catch {
+    // the other process's lock could not be put back: the next attempt reads what is there
+  } finally {
+    fs.rmSync(aside, { force: true })
+  }
 }

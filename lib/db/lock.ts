@@ -2,6 +2,7 @@ import 'server-only'
 import fs from 'node:fs'
 import path from 'node:path'
 import {
+  createLock,
   holdsLock,
   isOwn,
   LOCK_FILE,
@@ -9,6 +10,7 @@ import {
   lockedMessage,
   parseLock,
   readLock,
+  removeStale,
 } from './lock-file.mjs'
 
 // PGlite has no lock of its own: two processes on one folder silently lose writes. A lock file
@@ -24,54 +26,6 @@ export class DataDirLockedError extends Error {
   ) {
     super(lockedMessage(dataDir, pid))
     this.name = 'DataDirLockedError'
-  }
-}
-
-/**
- * Creates the lock file with its whole content in one step (written aside, then hard-linked into
- * place, which fails when the file exists), so a crash never leaves an empty lock behind.
- * False when a lock file is already there.
- */
-function createLock(file: string, body: string): boolean {
-  const temp = `${file}.${process.pid}.tmp`
-  fs.writeFileSync(temp, body)
-  try {
-    fs.linkSync(temp, file)
-    return true
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code
-    if (code === 'EEXIST') return false
-    // A file system without hard links: exclusive create, then write.
-    try {
-      fs.writeFileSync(file, body, { flag: 'wx' })
-      return true
-    } catch (fallback) {
-      if ((fallback as NodeJS.ErrnoException).code === 'EEXIST') return false
-      throw fallback
-    }
-  } finally {
-    fs.rmSync(temp, { force: true })
-  }
-}
-
-/**
- * Removes a stale lock whose content was `seen`. It is moved aside first (one atomic step), so a
- * fresh lock another starting process wrote in the meantime is noticed and put back, not deleted.
- */
-function removeStale(file: string, seen: string) {
-  const aside = `${file}.${process.pid}.stale`
-  try {
-    fs.renameSync(file, aside)
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return
-    throw error
-  }
-  try {
-    if (fs.readFileSync(aside, 'utf8') !== seen) fs.linkSync(aside, file)
-  } catch {
-    // the other process's lock could not be put back: the next attempt reads what is there
-  } finally {
-    fs.rmSync(aside, { force: true })
   }
 }
 

@@ -43,6 +43,9 @@ export const users = pgTable(
     // Bumped on logout and password change: every older cookie stops working. A role change
     // needs none: every request re-reads the role (a demoted admin keeps shopping, 403 on admin).
     sessionVersion: integer('session_version').notNull().default(1),
+    // A demo login (published password), set by the seed only: it signs in in demo mode only
+    // (lib/auth/demo-accounts.ts; drizzle/0011_demo_accounts.sql).
+    demo: boolean('demo').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -57,6 +60,9 @@ export const users = pgTable(
     index('users_admins_idx')
       .on(t.id)
       .where(sql`${t.role} = 'admin'`),
+    index('users_demo_idx')
+      .on(t.id)
+      .where(sql`${t.demo}`),
   ],
 )
 

@@ -1,5 +1,7 @@
 import 'server-only'
+import { listDemoAccounts } from '@/lib/auth/demo-accounts'
 import { env } from '@/lib/env'
+import { goLiveChecks } from '@/lib/ops/go-live'
 import { logger } from '@/lib/ops/logger.cjs'
 import { closeDatabase, getDatabase } from './client'
 import { DataDirLockedError } from './lock'
@@ -22,15 +24,10 @@ export async function startServerDatabase() {
     const handle = await getDatabase()
     const engine = handle.engine === 'pglite' ? 'embedded PGlite' : 'PostgreSQL'
     logger().info({ engine }, 'database ready')
-    const e = env()
-    if (e.DATABASE_URL && !e.SESSION_SECRET) {
-      // A shared database usually means several app processes; each would seal cookies with its
-      // own generated secret, and a login would hold on one of them only.
-      logger().warn(
-        { dataDir: e.dataDir },
-        'SESSION_SECRET is not set: this process uses a secret generated in its DATA_DIR, so its ' +
-          'sessions are not valid on other app processes. Set the same SESSION_SECRET on every one.',
-      )
+    // The go-live check (`npm run doctor`), once per process start: one warning line per finding.
+    const results = goLiveChecks(env(), { demoAccounts: await listDemoAccounts(handle.db) })
+    for (const { check, status, message } of results) {
+      if (status !== 'pass') logger().warn({ check, unsafe: status === 'warn' }, message)
     }
   } catch (error) {
     if (error instanceof DataDirLockedError) {

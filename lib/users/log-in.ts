@@ -2,6 +2,7 @@ import 'server-only'
 import { eq } from 'drizzle-orm'
 import { AppError } from '@/lib/api/errors'
 import type { CurrentUser } from '@/lib/auth/current-user'
+import { maySignIn } from '@/lib/auth/demo-accounts'
 import { hashPassword, verifyPassword } from '@/lib/auth/password'
 import type { LoginInput } from '@/lib/auth/schemas'
 import { getDb } from '@/lib/db/client'
@@ -18,13 +19,15 @@ let dummyHash: Promise<string> | undefined
 /**
  * The account of an e-mail and password. One 401 for an unknown address and a wrong password;
  * only the right password of an unverified account learns (403) that it must be verified first.
+ * A demo account outside demo mode gets that same 401 after the same argon2 work, right password
+ * or not: nothing tells it apart from a wrong password.
  */
 export async function logIn({ email, password }: LoginInput): Promise<CurrentUser> {
   const db = await getDb()
   const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1)
   dummyHash ??= hashPassword('no account has this password; checking it only takes the time')
   const matches = await verifyPassword(user?.passwordHash ?? (await dummyHash), password)
-  if (!user || !matches) throw new AppError(401, BAD_LOGIN)
+  if (!user || !matches || !maySignIn(user)) throw new AppError(401, BAD_LOGIN)
   if (!user.verified) throw new AppError(403, UNVERIFIED_LOGIN)
   return user
 }

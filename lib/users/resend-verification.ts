@@ -1,5 +1,6 @@
 import 'server-only'
 import { eq } from 'drizzle-orm'
+import { maySignIn } from '@/lib/auth/demo-accounts'
 import { EmailOnlySchema } from '@/lib/auth/schemas'
 import { issueToken } from '@/lib/auth/tokens'
 import { getDb } from '@/lib/db/client'
@@ -19,7 +20,7 @@ export async function resendVerification({
   const { email } = EmailOnlySchema.parse({ email: fields.email })
   const db = await getDb()
   const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1)
-  if (user && !user.verified) {
+  if (user && !user.verified && maySignIn(user)) {
     const token = await issueToken(db, user.id, 'verify')
     deliverLater('verify', () => sendVerifyMail({ to: user.email, name: user.name, token }))
   }

@@ -1,8 +1,9 @@
 import 'server-only'
-import { eq, sql } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import { AppError } from '@/lib/api/errors'
 import { assertUncommonPassword } from '@/lib/auth/common-passwords'
 import type { CurrentUser } from '@/lib/auth/current-user'
+import { maySignInWhere } from '@/lib/auth/demo-accounts'
 import { hashPassword } from '@/lib/auth/password'
 import { ResetPasswordSchema } from '@/lib/auth/schemas'
 import { consumeToken } from '@/lib/auth/tokens'
@@ -16,7 +17,8 @@ export const BAD_RESET_LINK = 'This password reset link is invalid or has expire
 /**
  * Sets a new password through a mailed reset link. The link proves the address, so the account
  * counts as verified from now on (an unverified squatter's password is gone with it); every
- * session of the user ends, and the caller signs in with the returned version.
+ * session of the user ends, and the caller signs in with the returned version. Outside demo mode
+ * a demo account's link is as invalid as a made-up one, and its password stays as it was.
  */
 export async function resetPassword({
   token,
@@ -43,7 +45,7 @@ export async function resetPassword({
         sessionVersion: sql`${users.sessionVersion} + 1`,
         updatedAt: new Date(),
       })
-      .where(eq(users.id, userId))
+      .where(and(eq(users.id, userId), maySignInWhere()))
       .returning()
     return row
   })

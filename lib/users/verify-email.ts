@@ -1,14 +1,18 @@
 import 'server-only'
-import { eq } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import { AppError } from '@/lib/api/errors'
 import type { CurrentUser } from '@/lib/auth/current-user'
+import { maySignInWhere } from '@/lib/auth/demo-accounts'
 import { consumeToken } from '@/lib/auth/tokens'
 import { getDb } from '@/lib/db/client'
 import { users } from '@/lib/db/schema'
 
 export const BAD_VERIFY_LINK = 'This verification link is invalid or has expired'
 
-/** Uses up a verification token and marks its account verified; the caller signs the user in. */
+/**
+ * Uses up a verification token and marks its account verified; the caller signs the user in. A
+ * demo account's link outside demo mode is as invalid as a made-up one (it would sign it in).
+ */
 export async function verifyEmail({ token }: { token: string }): Promise<CurrentUser> {
   const db = await getDb()
   const user = await db.transaction(async (tx) => {
@@ -17,7 +21,7 @@ export async function verifyEmail({ token }: { token: string }): Promise<Current
     const [row] = await tx
       .update(users)
       .set({ verified: true, updatedAt: new Date() })
-      .where(eq(users.id, userId))
+      .where(and(eq(users.id, userId), maySignInWhere()))
       .returning()
     return row
   })

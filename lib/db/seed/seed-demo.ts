@@ -40,23 +40,30 @@ async function mapLimit<T, R>(
   return out
 }
 
-async function seedAccounts(db: Db, demoMode: boolean) {
-  if (demoMode) {
-    const passwordHash = await hashPassword(DEMO_PASSWORD)
-    for (const [i, account] of Object.values(DEMO_ACCOUNTS).entries()) {
-      const avatar = await saveWebp(await renderAvatar(200 + i * 70), { width: 256, height: 256 })
-      await db
-        .insert(users)
-        .values({
-          ...account,
-          passwordHash,
-          verified: true,
-          avatarUrl: avatar.url,
-          avatarPublicId: avatar.publicId,
-        })
-        .onConflictDoNothing()
-    }
+/**
+ * The two well-known logins, marked `demo`: they sign in in demo mode only (lib/auth/
+ * demo-accounts.ts). An address already taken by a real account is left to that account.
+ */
+export async function seedDemoAccounts(db: Db) {
+  const passwordHash = await hashPassword(DEMO_PASSWORD)
+  for (const [i, account] of Object.values(DEMO_ACCOUNTS).entries()) {
+    const avatar = await saveWebp(await renderAvatar(200 + i * 70), { width: 256, height: 256 })
+    await db
+      .insert(users)
+      .values({
+        ...account,
+        passwordHash,
+        verified: true,
+        demo: true,
+        avatarUrl: avatar.url,
+        avatarPublicId: avatar.publicId,
+      })
+      .onConflictDoNothing()
   }
+}
+
+async function seedAccounts(db: Db, demoMode: boolean) {
+  if (demoMode) await seedDemoAccounts(db)
   // Shoppers exist only to have written reviews; nobody knows their passwords.
   const unusable = await hashPassword(randomBytes(32).toString('base64url'))
   const shopperIds: string[] = []
