@@ -1,5 +1,5 @@
 import 'server-only'
-import { eq, sql } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import { AppError } from '@/lib/api/errors'
 import { assertUncommonPassword } from '@/lib/auth/common-passwords'
 import type { CurrentUser } from '@/lib/auth/current-user'
@@ -10,13 +10,14 @@ import { getDb } from '@/lib/db/client'
 import { users } from '@/lib/db/schema'
 import { sendPasswordChangedMail } from '@/lib/mail/account-mail'
 import { deliverLater } from '@/lib/mail/deliver-later'
+import { endSessions } from './end-sessions'
 
 export const BAD_RESET_LINK = 'This password reset link is invalid or has expired'
 
 /**
  * Sets a new password through a mailed reset link. The link proves the address, so the account
  * counts as verified from now on (an unverified squatter's password is gone with it); every
- * session of the user ends, and the caller signs in with the returned version.
+ * session of the user ends, and the caller signs this device in with a new one.
  */
 export async function resetPassword({
   token,
@@ -40,11 +41,11 @@ export async function resetPassword({
       .set({
         passwordHash,
         verified: true,
-        sessionVersion: sql`${users.sessionVersion} + 1`,
         updatedAt: new Date(),
       })
       .where(eq(users.id, userId))
       .returning()
+    await endSessions(tx, userId)
     return row
   })
   if (!user) throw new AppError(400, BAD_RESET_LINK)
