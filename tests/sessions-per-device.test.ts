@@ -300,6 +300,37 @@ describe('what ends the others', () => {
     expect(await status(cookie)).toBe(401)
   })
 
+  it('two password changes at once from two devices: one wins, the other is 401', async () => {
+    const user = await account()
+    const phone = await device(user.email, SAFARI_IPHONE)
+    const laptop = await device(user.email)
+    const to = (cookie: string, password: string) =>
+      updatePasswordRoute(
+        apiRequest('/api/v1/password/update', {
+          method: 'PUT',
+          cookie,
+          json: { oldPassword: GOOD_PASSWORD, newPassword: password, confirmPassword: password },
+        }),
+        none,
+      )
+    const answers = await Promise.all([to(phone, 'phone-garden-61'), to(laptop, 'laptop-river-62')])
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 401])
+    const winner = answers[0]!.status === 200 ? 'phone-garden-61' : 'laptop-river-62'
+    const loser = winner === 'phone-garden-61' ? 'laptop-river-62' : 'phone-garden-61'
+    const tryLogin = (password: string) =>
+      fromAddress(someAddress(), () =>
+        login(
+          apiRequest('/api/v1/login', { method: 'POST', json: { email: user.email, password } }),
+          none,
+        ),
+      )
+    expect((await tryLogin(loser)).status).toBe(401)
+    expect((await tryLogin(winner)).status).toBe(200)
+    // The winner's device is signed in with its new session.
+    const renewed = cookiesFrom(answers.find((r) => r.status === 200)!)
+    expect(await status(renewed)).toBe(200)
+  })
+
   it('a reset ends every session and signs the new one in', async () => {
     const user = await account()
     const phone = await device(user.email, SAFARI_IPHONE)

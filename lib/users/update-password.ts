@@ -41,22 +41,23 @@ export async function updatePassword({
   const passwordHash = await hashPassword(input.newPassword)
   const db = await getDb()
   const updated = await db.transaction(async (tx) => {
-    // Only while this session still counts: ended meanwhile (logged out elsewhere, another
-    // password change first), the change is not made.
-    const mine = await tx
-      .delete(sessions)
-      .where(eq(sessions.id, session.id))
-      .returning({ id: sessions.id })
-    if (mine.length === 0) return undefined
+    // The user row first, then the sessions: the order a role change locks them in, so that the
+    // two wait in turn and never deadlock.
     const [row] = await tx
       .update(users)
       .set({ passwordHash, updatedAt: new Date() })
       .where(eq(users.id, actor.id))
       .returning()
+    // Only while this session still counts: ended meanwhile (logged out elsewhere, another
+    // password change first), nothing is changed.
+    const mine = await tx
+      .delete(sessions)
+      .where(eq(sessions.id, session.id))
+      .returning({ id: sessions.id })
+    if (!row || mine.length === 0) throw new AppError(401, 'Please login to access this resource')
     await endSessions(tx, actor.id)
     return row
   })
-  if (!updated) throw new AppError(401, 'Please login to access this resource')
   deliverLater('password-changed', () =>
     sendPasswordChangedMail({ to: updated.email, name: updated.name }),
   )
