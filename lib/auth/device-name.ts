@@ -1,3 +1,4 @@
+import 'server-only'
 // A short name for the device behind a User-Agent ("Chrome on Windows"), for the list of
 // sessions on the profile page. A User-Agent is whatever the client sends: this only has to be
 // recognisable to the person who signed in, never trusted, and never longer than a line.

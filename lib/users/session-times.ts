@@ -1,3 +1,4 @@
+import 'server-only'
 // How the device list says when a session was last used or began ("Active now", "3 hours ago").
 // Worked out where the page is rendered, so the words never differ between server and browser.
 
