@@ -176,6 +176,7 @@ test('a role change signs that user out on every device; signed in again, the ne
   browser,
   baseURL,
 }, testInfo) => {
+  test.setTimeout(90_000)
   // A shopper of this test's own, signed in (by the verification link) in this page's browser.
   const { email } = await newShopper(
     page.context().request,

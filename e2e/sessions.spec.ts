@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright'
 import type { Browser, BrowserContext, Page } from '@playwright/test'
 import { test, expect } from './support/fixtures'
 import { newShopper, SHOPPER_PASSWORD } from './support/shoppers'
@@ -5,6 +6,10 @@ import { newShopper, SHOPPER_PASSWORD } from './support/shoppers'
 // Sessions per device (issue 16, decision 2): two browsers of one shopper are two sessions.
 // Logout in one leaves the other; the profile lists both, ends either, or logs out everywhere.
 // Guest Mode visitors share the demo admin, and one's logout no longer signs the others out.
+
+// Each test signs up a shopper (register, the mailed link) and drives two browsers: more steps
+// than the default 30 s allows on a busy machine.
+test.describe.configure({ timeout: 90_000 })
 
 const HOME = /^http:\/\/127\.0\.0\.1:\d+\/$/
 const LOGIN = /\/user\/login\?redirect=%2Fuser%2Fprofile$/
@@ -74,6 +79,14 @@ test('the profile lists both browsers; ending the other one signs it out', async
   )
   try {
     await expect(devices(first)).toHaveCount(2)
+    // Readable by everyone, and no sideways scrolling on a phone.
+    const axe = await new AxeBuilder({ page: first }).analyze()
+    expect(axe.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)).toEqual([])
+    expect(
+      await first.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      ),
+    ).toBeLessThanOrEqual(0)
     const mine = devices(first).filter({ hasText: 'This device' })
     await expect(mine).toHaveCount(1)
     await expect(mine).toContainText('Active now')
