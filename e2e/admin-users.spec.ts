@@ -1,9 +1,8 @@
 import AxeBuilder from '@axe-core/playwright'
-import type { BrowserContext, Page } from '@playwright/test'
-import { sealData } from 'iron-session'
+import type { Page } from '@playwright/test'
 import { DEMO_ACCOUNTS } from '../lib/db/seed/demo-accounts'
-import { E2E_SESSION_SECRET } from './support/constants'
 import { signIn, test, expect } from './support/fixtures'
+import { newShopper, SHOPPER_PASSWORD } from './support/shoppers'
 
 // The admin's Users screens (issue 9): the list with its search, sort and paging in the URL, the
 // role toggle behind its confirmation, and one user's page. Role changes touch only demo
@@ -124,7 +123,7 @@ test.describe('as an admin', () => {
 
     await row.getByRole('button', { name: /Make user/ }).click()
     const demote = page.getByRole('dialog', { name: `Remove admin rights from ${who.name}?` })
-    await expect(demote).toContainText('They stay signed in for shopping')
+    await expect(demote).toContainText('signed out on every device')
     await demote.getByRole('button', { name: 'Make user' }).click()
     await expect(toast(page, `${who.name} is now a user`)).toBeVisible()
     await expect(row).not.toHaveAttribute('data-tone', 'green')
@@ -172,27 +171,18 @@ test.describe('as an admin', () => {
   })
 })
 
-/** Signs a seeded shopper in (their session version is the first, 1) with a role hint. */
-async function signInAs(context: BrowserContext, id: string, hint: 'user' | 'admin') {
-  const now = Math.floor(Date.now() / 1000)
-  const value = await sealData(
-    { uid: id, sv: 1, iat: now, seen: now },
-    { password: E2E_SESSION_SECRET, ttl: 3600 },
-  )
-  const expires = now + 3600
-  await context.addCookies([
-    { name: 'shop_session', value, domain: '127.0.0.1', path: '/', httpOnly: true, expires },
-    { name: 'shop_signed_in', value: hint, domain: '127.0.0.1', path: '/', expires },
-  ])
-}
-
-test("a role change counts on that user's next visit, in the browser", async ({
+test('a role change signs that user out on every device; signed in again, the new role counts', async ({
   page,
   browser,
-  narrow,
   baseURL,
-}) => {
-  const email = narrow ? 'mateo.rossi@example.com' : 'oliver.bennett@example.com'
+}, testInfo) => {
+  test.setTimeout(90_000)
+  // A shopper of this test's own, signed in (by the verification link) in this page's browser.
+  const { email } = await newShopper(
+    page.context().request,
+    baseURL!,
+    `role-${testInfo.project.name}`,
+  )
   const admin = await browser.newContext({ baseURL })
   await signIn(admin, 'admin')
   const list = await admin.request.get(`/api/v1/admin/getAllUser?q=${encodeURIComponent(email)}`)
@@ -204,29 +194,33 @@ test("a role change counts on that user's next visit, in the browser", async ({
     })
     expect(res.status()).toBe(200)
   }
+  const logIn = async (target: string) => {
+    await page.goto(`/user/login?redirect=${encodeURIComponent(target)}`)
+    await page.getByLabel('Email').fill(email)
+    await page.getByLabel('Password').fill(SHOPPER_PASSWORD)
+    await page.getByRole('button', { name: 'Login', exact: true }).click()
+  }
 
-  // Signed in as the shopper before the change: their hint still says user.
-  await signInAs(page.context(), id, 'user')
-  await page.goto('/admin/manageuser')
-  await expect(page).toHaveURL(HOME)
-
-  await setRole('admin')
   try {
-    // Their next request (the shop's own /me) sets the hint right, and the Users page opens.
-    const me = page.waitForResponse((r) => r.url().endsWith('/api/v1/me'))
-    await page.goto('/')
-    expect((await me).status()).toBe(200)
-    await page.goto('/admin/manageuser')
-    await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible()
-
-    // Demoted: the very next admin page sends them home, the same cookie still shops.
-    await setRole('user')
+    // A shopper: the admin pages send them home.
+    await page.goto('/user/profile')
+    await expect(page.getByRole('main').getByText(email, { exact: true })).toBeVisible()
     await page.goto('/admin/manageuser')
     await expect(page).toHaveURL(HOME)
-    const after = await page.request.get('/api/v1/me')
-    expect((await after.json()).user.role).toBe('user')
-  } finally {
+
+    // Promoted: that signed them out; the next page that needs a session asks for a login...
+    await setRole('admin')
+    await page.goto('/user/profile')
+    await expect(page).toHaveURL(/\/user\/login\?redirect=%2Fuser%2Fprofile$/)
+    // ...after which the Users page opens.
+    await logIn('/admin/manageuser')
+    await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible()
+
+    // Demoted: signed out again, the admin page asks for a login.
     await setRole('user')
+    await page.goto('/admin/manageuser')
+    await expect(page).toHaveURL(/\/user\/login\?redirect=%2Fadmin%2Fmanageuser$/)
+  } finally {
     await admin.close()
   }
 })

@@ -86,8 +86,8 @@ async function run({ action, email, name }: Command, password: string): Promise<
   }
   const unverified = user.verified ? '' : ' It signs in once it has verified its e-mail address.'
   return role === 'admin'
-    ? `${user.email} is now an admin on ${where}.${unverified}`
-    : `${user.email} is no longer an admin on ${where}: an ordinary user, signed in where it was.`
+    ? `${user.email} is now an admin on ${where}; its sessions ended, so it signs in again to act as one.${unverified}`
+    : `${user.email} is no longer an admin on ${where}: an ordinary user, signed out on every device.`
 }
 
 async function main(): Promise<number> {

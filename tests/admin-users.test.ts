@@ -125,7 +125,7 @@ describe('GET /api/v1/admin/getAllUser', () => {
 
   it('never answers a password hash, a token or a session version', async () => {
     const admin = await createUser({ role: 'admin' })
-    await createUser({ passwordHash: '$argon2id$v=19$secret-hash-value', sessionVersion: 77 })
+    await createUser({ passwordHash: '$argon2id$v=19$secret-hash-value' })
     for (const res of [
       await listUsers(admin),
       await listUsers(admin, '?q=shopper'),
@@ -352,47 +352,59 @@ describe('PUT /api/v1/admin/updateuserrole/{userId}', () => {
     }
   })
 
-  it('takes effect on the very next request of that user, with the old cookie', async () => {
+  it("ends that user's sessions on every device: the old cookies are 401 from the next request", async () => {
     const admin = await createUser({ role: 'admin' })
     const other = await createUser({ role: 'admin' })
-    const before = await sessionCookieFor(other)
-    const asOther = (path: string) =>
-      getAllUserRoute(apiRequest(path, { cookie: before }), routeContext({}))
-    // An admin now.
-    expect((await asOther('/api/v1/admin/getAllUser')).status).toBe(200)
+    const phone = await sessionCookieFor(other, 'phone')
+    const laptop = await sessionCookieFor(other, 'laptop')
+    const asOther = (cookie: string) =>
+      getAllUserRoute(apiRequest('/api/v1/admin/getAllUser', { cookie }), routeContext({}))
+    const me = (cookie: string) => meRoute(apiRequest('/api/v1/me', { cookie }), routeContext({}))
+    // An admin now, on both devices.
+    expect((await asOther(phone)).status).toBe(200)
+    expect((await asOther(laptop)).status).toBe(200)
+    const adminCookie = await sessionCookieFor(admin)
 
     expect((await setRole(admin, other.id, { role: 'user' })).status).toBe(200)
 
-    // The same cookie: no admin endpoint any more, 403 (signed in, not allowed)...
-    expect((await asOther('/api/v1/admin/getAllUser')).status).toBe(403)
-    expect((await asOther('/api/v1/admin/getAllUser?page=1')).status).toBe(403)
-    const read = await getUserRoute(
-      apiRequest(`/api/v1/admin/getUser/${admin.id}`, { cookie: before }),
-      routeContext({ id: admin.id }),
-    )
-    expect(read.status).toBe(403)
+    // Signed out everywhere: no admin endpoint, no shopping either, and the cookies are cleared.
+    for (const cookie of [phone, laptop]) {
+      expect((await asOther(cookie)).status).toBe(401)
+      const res = await me(cookie)
+      expect(res.status).toBe(401)
+      expect(res.headers.getSetCookie().some((c) => c.startsWith('shop_session=;'))).toBe(true)
+    }
     const promote = await updateRoleRoute(
       apiRequest(`/api/v1/admin/updateuserrole/${other.id}`, {
         method: 'PUT',
         json: { role: 'admin' },
-        cookie: before,
+        cookie: phone,
       }),
       routeContext({ userId: other.id }),
     )
-    expect(promote.status).toBe(403)
+    expect(promote.status).toBe(401)
     expect(await roleOf(other.id)).toBe('user')
-    // ...while still signed in as a shopper.
-    const me = await meRoute(apiRequest('/api/v1/me', { cookie: before }), routeContext({}))
-    expect(me.status).toBe(200)
-    expect((await me.json()).user.role).toBe('user')
+    // The admin who made the change is still signed in.
+    expect((await asOther(adminCookie)).status).toBe(200)
 
-    // Promoted again: the same cookie is an admin's on its next request.
+    // Signed in again as a shopper: a shopper's session, which a promotion ends in turn.
+    const again = await sessionCookieFor(other)
+    expect((await asOther(again)).status).toBe(403)
     expect((await setRole(admin, other.id, { role: 'admin' })).status).toBe(200)
-    expect((await asOther('/api/v1/admin/getAllUser')).status).toBe(200)
+    expect((await me(again)).status).toBe(401)
+    expect((await asOther(await sessionCookieFor(other))).status).toBe(200)
   })
 
-  it("puts the role hint cookie right on that user's next answer", async () => {
+  it('ends no session when the role stays the same', async () => {
     const admin = await createUser({ role: 'admin' })
+    const u = await createUser()
+    const cookie = await sessionCookieFor(u)
+    expect((await setRole(admin, u.id, { role: 'user' })).status).toBe(200)
+    expect((await meRoute(apiRequest('/api/v1/me', { cookie }), routeContext({}))).status).toBe(200)
+  })
+
+  it("puts the role hint cookie right on that user's next answer when the role changed otherwise", async () => {
+    // A role changed outside this endpoint (straight in the database) leaves the sessions be.
     const u = await createUser()
     const session = await sessionCookieFor(u)
     const me = (hint: string) =>
@@ -402,21 +414,21 @@ describe('PUT /api/v1/admin/updateuserrole/{userId}', () => {
       )
     const hintSet = (res: Response) =>
       res.headers.getSetCookie().find((c) => c.startsWith('shop_signed_in='))
+    const db = await getDb()
     // In step: nothing to set.
     expect(hintSet(await me('user'))).toBeUndefined()
 
-    expect((await setRole(admin, u.id, { role: 'admin' })).status).toBe(200)
+    await db.update(users).set({ role: 'admin' }).where(eq(users.id, u.id))
     // proxy.ts reads the hint: a promoted user's says admin after their next request...
     expect(hintSet(await me('user'))).toMatch(/^shop_signed_in=admin;/)
     expect(hintSet(await me('admin'))).toBeUndefined()
 
-    // ...and a demoted one's says user again.
-    expect((await setRole(admin, u.id, { role: 'user' })).status).toBe(200)
+    // ...and a demoted one's says user again, for as long as the session can last.
+    await db.update(users).set({ role: 'user' }).where(eq(users.id, u.id))
     const res = await me('admin')
-    expect(hintSet(res)).toMatch(/^shop_signed_in=user;/)
-    // The session itself goes on, re-sealed for the same user.
-    const renewed = res.headers.getSetCookie().find((c) => c.startsWith('shop_session='))
-    expect(renewed).toMatch(/^shop_session=[^;]+; Path=\/; HttpOnly/)
+    expect(hintSet(res)).toMatch(/^shop_signed_in=user;.* Max-Age=259\d{4}\b/)
+    // The session itself goes on, its cookie untouched.
+    expect(res.headers.getSetCookie().find((c) => c.startsWith('shop_session='))).toBeUndefined()
   })
 
   it('never demotes the last admin, not even by themselves', async () => {
@@ -534,9 +546,10 @@ describe.runIf(testEngine() === 'postgres')('concurrent role changes (PostgreSQL
         setRole(b, a.id, { role: 'user' }),
       ])
       const statuses = answers.map((r) => r.status).sort()
-      // One wins; the other finds itself demoted (403) or the last admin in the way (409).
+      // One wins; the other finds itself demoted and signed out (401, when the winner's change
+      // came before its session was read), demoted (403) or the last admin in the way (409).
       expect(statuses[0], `round ${round}`).toBe(200)
-      expect([403, 409], `round ${round}`).toContain(statuses[1])
+      expect([401, 403, 409], `round ${round}`).toContain(statuses[1])
       const admins = await (
         await getDb()
       )

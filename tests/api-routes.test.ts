@@ -25,6 +25,8 @@ import * as contactRoute from '@/app/api/v1/contactus/route'
 import * as loginRoute from '@/app/api/v1/login/route'
 import * as guestRoute from '@/app/api/v1/login/guest/route'
 import * as logoutRoute from '@/app/api/v1/logout/route'
+import * as meSessionRoute from '@/app/api/v1/me/sessions/[id]/route'
+import * as meSessionsRoute from '@/app/api/v1/me/sessions/route'
 import * as meUpdateRoute from '@/app/api/v1/me/update/route'
 import * as orderRoute from '@/app/api/v1/order/[id]/route'
 import * as orderNewRoute from '@/app/api/v1/order/new/route'
@@ -81,6 +83,8 @@ const MODULES: Partial<Record<ApiPath, RouteModule>> = {
   '/login/guest': guestRoute,
   '/logout': logoutRoute,
   '/me/update': meUpdateRoute,
+  '/me/sessions': meSessionsRoute,
+  '/me/sessions/[id]': meSessionRoute,
   '/password/update': passwordUpdateRoute,
   '/password/forgot': forgotRoute,
   '/password/reset/[token]': resetRoute,

@@ -115,7 +115,11 @@ const SPECS: Partial<Record<ApiPath, RouteSpec>> = {
     module: updateUserRoleRoute,
     params: (fx) => ({ userId: idArb(fx, [fx.shopper.id, fx.other.id, fx.admin.id]) }),
     body: () => fc.record({ role: mostly(fc.constantFrom(...USER_ROLES, 'Admin', 'root')) }),
-    may: adminOnly({ users: both(touched(), onlyColumns('role', 'updated_at')) }),
+    // A role change ends that user's sessions.
+    may: adminOnly({
+      users: both(touched(), onlyColumns('role', 'updated_at')),
+      sessions: both(touched('user_id'), deleted),
+    }),
   },
   '/admin/products': {
     module: adminProductsRoute,

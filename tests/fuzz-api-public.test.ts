@@ -8,6 +8,8 @@ import * as contactRoute from '@/app/api/v1/contactus/route'
 import * as guestRoute from '@/app/api/v1/login/guest/route'
 import * as loginRoute from '@/app/api/v1/login/route'
 import * as logoutRoute from '@/app/api/v1/logout/route'
+import * as meSessionRoute from '@/app/api/v1/me/sessions/[id]/route'
+import * as meSessionsRoute from '@/app/api/v1/me/sessions/route'
 import * as meUpdateRoute from '@/app/api/v1/me/update/route'
 import * as meRoute from '@/app/api/v1/me/route'
 import * as orderRoute from '@/app/api/v1/order/[id]/route'
@@ -34,6 +36,7 @@ import {
   any,
   both,
   createFixtures,
+  deleted,
   either,
   expectCoverage,
   forbiddenChanges,
@@ -319,9 +322,15 @@ const SPECS: Partial<Record<ApiPath, RouteSpec>> = {
   '/login/guest': { module: guestRoute, may: none },
   '/logout': {
     module: logoutRoute,
-    may: () => ({ users: both(own('id'), onlyColumns('session_version', 'updated_at')) }),
+    may: () => ({ sessions: both(own(), deleted) }),
   },
   '/me': { module: meRoute, may: none },
+  '/me/sessions': { module: meSessionsRoute, may: () => ({ sessions: both(own(), deleted) }) },
+  '/me/sessions/[id]': {
+    module: meSessionRoute,
+    params: (fx) => ({ id: idArb(fx, [fx.sessions.mine, fx.sessions.others]) }),
+    may: () => ({ sessions: both(own(), deleted) }),
+  },
   '/me/update': {
     module: meUpdateRoute,
     body: (fx) =>
@@ -344,7 +353,8 @@ const SPECS: Partial<Record<ApiPath, RouteSpec>> = {
     body: () =>
       fc.record({ oldPassword: password, newPassword: password, confirmPassword: password }),
     may: () => ({
-      users: both(own('id'), onlyColumns('password_hash', 'session_version', 'updated_at')),
+      users: both(own('id'), onlyColumns('password_hash', 'updated_at')),
+      sessions: both(own(), deleted),
     }),
   },
   '/password/forgot': {
@@ -363,10 +373,7 @@ const SPECS: Partial<Record<ApiPath, RouteSpec>> = {
     }),
     body: () => fc.record({ password, confirmPassword: password }),
     may: () => ({
-      users: both(
-        tokenOwner,
-        onlyColumns('password_hash', 'session_version', 'verified', 'updated_at'),
-      ),
+      users: both(tokenOwner, onlyColumns('password_hash', 'verified', 'updated_at')),
       ...mailTokens,
     }),
   },

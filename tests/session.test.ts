@@ -1,18 +1,19 @@
-import { eq, sql } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { GET as getMe } from '@/app/api/v1/me/route'
 import { siteOrigin } from '@/lib/site-url'
 import {
-  readSession,
+  newSessionToken,
+  readSessionToken,
   sealSession,
   SESSION_COOKIE,
-  newSession,
   sessionClearCookies,
   sessionCookieFrom,
   sessionSetCookies,
 } from '@/lib/auth/session'
 import { SIGNED_IN_HINT_COOKIE } from '@/lib/auth/session-cookie'
-import { users } from '@/lib/db/schema'
+import { startSession } from '@/lib/auth/session-store'
+import { sessions, users } from '@/lib/db/schema'
 import { installTestDatabase } from './support/db'
 import { apiRequest, routeContext, sessionCookieFor } from './support/requests'
 import { createUser } from './factories'
@@ -59,45 +60,59 @@ describe('GET /api/v1/me (the current-user lookup)', () => {
     expect((await res.json()).user.role).toBe('user')
   })
 
-  it('refuses a cookie whose session version was revoked', async () => {
+  it('refuses a cookie whose session row is gone', async () => {
     const user = await createUser()
     const cookie = await sessionCookieFor(user)
-    await db()
-      .update(users)
-      .set({ sessionVersion: sql`${users.sessionVersion} + 1` })
-      .where(eq(users.id, user.id))
+    expect((await getMe(apiRequest('/api/v1/me', { cookie }), ctx)).status).toBe(200)
+    await db().delete(sessions).where(eq(sessions.userId, user.id))
     expect((await getMe(apiRequest('/api/v1/me', { cookie }), ctx)).status).toBe(401)
   })
 
-  it('refuses forged, foreign-secret and deleted-user cookies', async () => {
+  it('refuses forged, foreign-secret, unknown-secret and deleted-user cookies', async () => {
     const user = await createUser()
-    const foreign = await sealSession(
-      newSession(user),
-      'another-secret-another-secret-another-secret',
-    )
-    for (const cookie of [`${SESSION_COOKIE}=forged`, `${SESSION_COOKIE}=${foreign}`]) {
+    const { token } = await startSession(db(), { userId: user.id, userAgent: null })
+    const foreign = await sealSession(token, 'another-secret-another-secret-another-secret')
+    // Sealed with the right secret, but no session has this one: a cookie cannot make a session.
+    const unknown = await sealSession(newSessionToken())
+    for (const cookie of [
+      `${SESSION_COOKIE}=forged`,
+      `${SESSION_COOKIE}=${foreign}`,
+      `${SESSION_COOKIE}=${unknown}`,
+    ]) {
       expect((await getMe(apiRequest('/api/v1/me', { cookie }), ctx)).status).toBe(401)
     }
     const cookie = await sessionCookieFor(user)
     await db().delete(users).where(eq(users.id, user.id))
     expect((await getMe(apiRequest('/api/v1/me', { cookie }), ctx)).status).toBe(401)
+    // Deleting the user deleted its sessions with it.
+    expect(await db().select().from(sessions).where(eq(sessions.userId, user.id))).toEqual([])
   })
 })
 
 describe('session cookie helpers', () => {
   it('reads the cookie among others and rejects garbage', async () => {
-    const sealed = await sealSession(newSession({ id: 'u', sessionVersion: 3 }))
+    const token = newSessionToken()
+    const sealed = await sealSession(token)
     expect(sessionCookieFrom(`a=1; ${SESSION_COOKIE}=${sealed}; b=2`)).toBe(sealed)
-    expect(await readSession(sealed)).toMatchObject({ uid: 'u', sv: 3 })
-    expect(await readSession('Fe26.2**garbage')).toBeNull()
-    expect(await readSession(undefined)).toBeNull()
+    expect(await readSessionToken(sealed)).toBe(token)
+    expect(await readSessionToken('Fe26.2**garbage')).toBeNull()
+    expect(await readSessionToken(undefined)).toBeNull()
+  })
+
+  it('keeps only a hash of the secret in the database', async () => {
+    const user = await createUser()
+    const { token, session } = await startSession(db(), { userId: user.id, userAgent: null })
+    const [row] = await db().select().from(sessions).where(eq(sessions.id, session.id))
+    expect(JSON.stringify(row)).not.toContain(token)
+    expect(row!.tokenHash).not.toBe(token)
   })
 })
 
 describe('the cookies a login sets and a logout clears', () => {
   it('sign the user in with an HttpOnly session and a readable hint that grants nothing', async () => {
     const user = await createUser({ name: 'Cookie Person' })
-    const [session, hint] = await sessionSetCookies(newSession(user), 'user', { secure: false })
+    const { token } = await startSession(db(), { userId: user.id, userAgent: null })
+    const [session, hint] = await sessionSetCookies(token, 'user', { secure: false })
     expect(session).toMatch(new RegExp(`^${SESSION_COOKIE}=Fe26\\.2\\*`))
     expect(session).toContain('HttpOnly')
     expect(session).toContain('SameSite=Lax')

@@ -2,8 +2,9 @@ import { ConfirmAction } from '@/components/admin/confirm-action'
 import { ROUTES } from '@/lib/routes'
 
 // The role toggle of the Users table and a user's page (SPEC.md §6: promote or demote with one
-// toggle), behind a confirmation. Stepping down oneself is said plainly in the dialog, and
-// leads home afterwards, since the admin pages are closed from that moment.
+// toggle), behind a confirmation. A role change signs that user out on every device (decision 2),
+// which the dialog says. Stepping down oneself is said plainly, and leads home afterwards, since
+// the admin pages are closed (and this session ended) from that moment.
 
 type Props = {
   user: { _id: string; name: string; email: string; role: 'user' | 'admin' }
@@ -24,18 +25,18 @@ export function RoleToggle({ user, actorId }: Props) {
         promote ? (
           <p>
             {user.name} ({user.email}) will be able to manage users, products, orders, reviews and
-            messages from their next request on.
+            messages. They are signed out on every device and sign in again as an admin.
           </p>
         ) : self ? (
           <p>
             <strong className="text-red-800">This is your own account.</strong> You will lose access
-            to the admin dashboard at once and go back to the shop. Another admin would have to make
-            you an admin again.
+            to the admin dashboard at once and be signed out on every device; you can sign in again
+            as a shopper. Another admin would have to make you an admin again.
           </p>
         ) : (
           <p>
-            {user.name} ({user.email}) becomes an ordinary user: their next request to an admin page
-            or endpoint is refused. They stay signed in for shopping.
+            {user.name} ({user.email}) becomes an ordinary user and is signed out on every device.
+            They can sign in again to shop.
           </p>
         )
       }

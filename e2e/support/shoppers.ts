@@ -13,6 +13,9 @@ export function picture(r: number, g: number, b: number) {
     .toBuffer()
 }
 
+/** The password of every shopper newShopper makes. */
+export const SHOPPER_PASSWORD = 'a passphrase for tests 7'
+
 /** Registers and verifies a new shopper; `request` (a browser context's) is signed in after. */
 export async function newShopper(request: APIRequestContext, baseURL: string, label: string) {
   const email = `${label}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`
@@ -21,7 +24,7 @@ export async function newShopper(request: APIRequestContext, baseURL: string, la
     multipart: {
       name: 'Second Shopper',
       email,
-      password: 'a passphrase for tests 7',
+      password: SHOPPER_PASSWORD,
       avatar: { name: 'me.png', mimeType: 'image/png', buffer: await picture(30, 120, 200) },
     },
   })

@@ -1,13 +1,14 @@
 import 'server-only'
 import { ZodError } from 'zod'
 import { authenticate, type CurrentUser } from '@/lib/auth/current-user'
-import { cookieFrom, needsRefresh, SESSION_COOKIE, type SessionData } from '@/lib/auth/session'
+import { cookieFrom, SESSION_COOKIE } from '@/lib/auth/session'
 import { SIGNED_IN_HINT_COOKIE } from '@/lib/auth/session-cookie'
+import type { SessionData } from '@/lib/auth/session-store'
 import { AppError, errorResponse, forbidden, unauthorized } from './errors'
 import { checkRequestText } from './input'
 import { currentRequestId, logRequestError } from './log'
 import { corsHeaders, isOriginAllowed } from './origin'
-import { clearSessionCookies, setSessionCookies } from './session-cookies'
+import { clearSessionCookies, setRoleHint } from './session-cookies'
 
 // Wrappers every /api/v1 handler goes through: origin check, guard, error envelope.
 
@@ -91,13 +92,12 @@ export function withUser<C>(handler: UserHandler<C>): Handler<C> {
     const response = await handler(request, ctx, auth.user, auth.session)
     // Personal data is never stored by any cache on the way.
     response.headers.set('Cache-Control', 'private, no-store')
-    // Use renews the idle lifetime; a handler that set the session itself (a password change)
-    // has the last word. A hint that names another role than the database (promoted or demoted
-    // since it was set) is put right too, so proxy.ts stops sending a new admin home.
+    // A hint that names another role than the database (promoted or demoted since it was set)
+    // is put right, so proxy.ts stops sending a new admin home; a handler that set or cleared
+    // the cookies itself (a password change, a logout) has the last word.
     const hint = cookieFrom(request.headers.get('cookie'), SIGNED_IN_HINT_COOKIE)
-    const staleHint = hint !== undefined && hint !== auth.user.role
-    if ((needsRefresh(auth.session) || staleHint) && !response.headers.has('set-cookie')) {
-      await setSessionCookies(request, response, auth.session, auth.user.role)
+    if (hint !== undefined && hint !== auth.user.role && !response.headers.has('set-cookie')) {
+      setRoleHint(request, response, auth.session, auth.user.role)
     }
     return response
   })

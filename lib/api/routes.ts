@@ -38,6 +38,9 @@ export const API_ROUTES = {
   '/logout': { methods: ['GET', 'POST'] },
   '/me': { methods: ['GET'] },
   '/me/update': { methods: ['PUT'] },
+  // Not in API.md: the devices of the caller (decision 2).
+  '/me/sessions': { methods: ['GET', 'DELETE'] },
+  '/me/sessions/[id]': { methods: ['DELETE'] },
   '/password/update': { methods: ['PUT'] },
   '/password/forgot': { methods: ['POST'] },
   '/password/reset/[token]': { methods: ['PUT'] },

@@ -3,12 +3,14 @@ import type { CurrentUser } from '@/lib/auth/current-user'
 import { maySignIn } from '@/lib/auth/demo-accounts'
 import type { Role } from '@/lib/catalog'
 import {
-  newSession,
+  hintSetCookie,
+  secondsLeft,
   sessionClearCookies,
   sessionSetCookies,
-  type SessionData,
 } from '@/lib/auth/session'
 import { BAD_LOGIN } from '@/lib/users/log-in'
+import { startSession, type SessionData } from '@/lib/auth/session-store'
+import { getDb } from '@/lib/db/client'
 import { toPublicUser } from '@/lib/users/public-user'
 import { userWithAbsoluteAvatar } from './absolute-urls'
 import { AppError, json } from './errors'
@@ -16,15 +18,29 @@ import { cookieSecure } from './origin'
 
 // Session cookies on an API answer, Secure or not as the request's origin says (origin.ts).
 
-/** Signs the browser in with `session` (its idle lifetime renewed) on this answer. */
+/** Signs the browser in with the session of `token` on this answer. */
 export async function setSessionCookies(
+  request: Request,
+  response: Response,
+  token: string,
+  role: Role,
+): Promise<Response> {
+  const cookies = await sessionSetCookies(token, role, { secure: cookieSecure(request) })
+  for (const cookie of cookies) response.headers.append('Set-Cookie', cookie)
+  return response
+}
+
+/** Puts the role hint right (promoted or demoted since it was set), for the session's lifetime. */
+export function setRoleHint(
   request: Request,
   response: Response,
   session: SessionData,
   role: Role,
-): Promise<Response> {
-  const cookies = await sessionSetCookies(session, role, { secure: cookieSecure(request) })
-  for (const cookie of cookies) response.headers.append('Set-Cookie', cookie)
+): Response {
+  const cookie = hintSetCookie(role, secondsLeft(session.createdAt), {
+    secure: cookieSecure(request),
+  })
+  response.headers.append('Set-Cookie', cookie)
   return response
 }
 
@@ -36,14 +52,21 @@ export function clearSessionCookies(request: Request, response: Response): Respo
   return response
 }
 
-/** `{ success, user }` with a new session for that user (login, verify, reset, Guest Mode). */
-export function signedInResponse(request: Request, user: CurrentUser): Promise<Response> {
+/**
+ * `{ success, user }` with a new session for that user on this device (login, verify, reset,
+ * Guest Mode, a password change).
+ */
+export async function signedInResponse(request: Request, user: CurrentUser): Promise<Response> {
   // Each way in refuses a demo account outside demo mode itself, with its own answer; this is the
   // last line, for a way in that forgets (its session would not count anyway: current-user.ts).
   if (!maySignIn(user)) throw new AppError(401, BAD_LOGIN)
+  const { token } = await startSession(await getDb(), {
+    userId: user.id,
+    userAgent: request.headers.get('user-agent'),
+  })
   const response = json(
     { success: true, user: userWithAbsoluteAvatar(toPublicUser(user)) },
     { headers: { 'Cache-Control': 'private, no-store' } },
   )
-  return setSessionCookies(request, response, newSession(user), user.role)
+  return setSessionCookies(request, response, token, user.role)
 }

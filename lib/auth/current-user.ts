@@ -1,26 +1,25 @@
 import 'server-only'
-import { eq } from 'drizzle-orm'
 import { cookies } from 'next/headers'
 import { cache } from 'react'
-import { getDb } from '@/lib/db/client'
-import { users } from '@/lib/db/schema'
-import { isUuid } from '@/lib/ids'
+import type { users } from '@/lib/db/schema'
+import { readSessionToken, SESSION_COOKIE, sessionCookieFrom } from './session'
+import { findSession, type SessionData } from './session-store'
 import { maySignIn } from './demo-accounts'
-import { readSession, SESSION_COOKIE, sessionCookieFrom, type SessionData } from './session'
 
 export type CurrentUser = typeof users.$inferSelect
 export type Authenticated = { user: CurrentUser; session: SessionData }
 
-// The signed-in user is re-read from the database on every request, so a role change, logout
-// or password change (each bumps session_version) counts at once.
+// The session row and its user are re-read from the database on every request, so a logout on
+// this or another device, a password change or a role change counts at once.
 
 async function authenticateCookie(value: string | undefined): Promise<Authenticated | null> {
-  const session = await readSession(value)
-  if (!session || !isUuid(session.uid)) return null
-  const db = await getDb()
-  const [user] = await db.select().from(users).where(eq(users.id, session.uid)).limit(1)
+  const token = await readSessionToken(value)
+  if (!token) return null
+  const found = await findSession(token)
+  if (!found) return null
+  const { user, session } = found
   // An unverified account never holds a session; the check keeps that true whatever happens.
-  if (!user || user.sessionVersion !== session.sv || !user.verified) return null
+  if (!user.verified) return null
   // A demo account outside demo mode is signed out, on pages and API alike (demo-accounts.ts).
   if (!maySignIn(user)) return null
   return { user, session }
@@ -36,8 +35,13 @@ export async function getRequestUser(request: Request): Promise<CurrentUser | nu
   return (await authenticate(request))?.user ?? null
 }
 
-/** For Server Components of personal pages (once per request thanks to `cache`). */
-export const getCurrentUser = cache(async (): Promise<CurrentUser | null> => {
+/** For Server Components: the signed-in user and this device's session (once per request). */
+export const getCurrentAuth = cache(async (): Promise<Authenticated | null> => {
   const value = (await cookies()).get(SESSION_COOKIE)?.value
-  return (await authenticateCookie(value))?.user ?? null
+  return authenticateCookie(value)
 })
+
+/** For Server Components of personal pages (once per request thanks to `cache`). */
+export const getCurrentUser = cache(
+  async (): Promise<CurrentUser | null> => (await getCurrentAuth())?.user ?? null,
+)

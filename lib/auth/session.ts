@@ -1,5 +1,5 @@
 import 'server-only'
-import { randomBytes } from 'node:crypto'
+import { createHash, randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import { sealData, unsealData } from 'iron-session'
@@ -9,23 +9,22 @@ import { SESSION_COOKIE, SIGNED_IN_HINT_COOKIE } from './session-cookie'
 
 export { SESSION_COOKIE }
 
-// The session cookie is sealed (encrypted and signed) by iron-session. It holds the user id, the
-// user's session version (the version in the database decides whether the cookie still counts,
-// so logout, a password change or a role change ends it on the next request), when the session
-// began and when it was last used. A session ends 30 days after it began (absolute lifetime) or
-// after 7 days without use (idle lifetime), whichever comes first; use within that time renews
-// the idle lifetime, at most once an hour (see `needsRefresh`).
+// The session cookie is sealed (encrypted and signed) by iron-session and holds one thing: the
+// session's secret, 32 random bytes. The `sessions` table keeps only its SHA-256 beside the user,
+// the device and the times (lib/auth/session-store.ts), and decides on every request whether the
+// session still counts: a row that is gone (logout, "log out everywhere", a password change) is
+// signed out at once, on every app host. A session ends 30 days after it began (absolute
+// lifetime) or after 7 days without use (idle lifetime), whichever comes first; use moves its
+// "last seen" on, at most once every 5 minutes (see `touchAfterSeconds`).
 
 export const SESSION_LIFETIME = {
   absoluteSeconds: 60 * 60 * 24 * 30,
   idleSeconds: 60 * 60 * 24 * 7,
-  refreshAfterSeconds: 60 * 60,
+  // "Last seen" is written at most this often per session, not on every request: the device list
+  // needs it to the minute, not the second, and the idle lifetime to the day; a write per request
+  // (each storefront page load asks /api/v1/me) would turn every read of a busy shop into a write.
+  touchAfterSeconds: 5 * 60,
 } as const
-
-/** `iat` and `seen` are Unix seconds. */
-export type SessionData = { uid: string; sv: number; iat: number; seen: number }
-
-const nowSeconds = () => Math.floor(Date.now() / 1000)
 
 let secret: string | undefined
 
@@ -51,45 +50,32 @@ export function sessionSecret(): string {
   return secret
 }
 
-/** A new session for a user who just proved who they are. */
-export function newSession(user: { id: string; sessionVersion: number }): SessionData {
-  const now = nowSeconds()
-  return { uid: user.id, sv: user.sessionVersion, iat: now, seen: now }
-}
+/** A new session secret: 256 random bits. */
+export const newSessionToken = () => randomBytes(32).toString('base64url')
 
-const isSession = (d: Partial<SessionData>): d is SessionData =>
-  typeof d.uid === 'string' &&
-  typeof d.sv === 'number' &&
-  typeof d.iat === 'number' &&
-  typeof d.seen === 'number'
+/** What the `sessions` table keeps of a secret. */
+export const sessionTokenHash = (token: string) =>
+  createHash('sha256').update(token).digest('base64url')
 
-/** The session held by a cookie value; null when missing, forged, unreadable or past a lifetime. */
-export async function readSession(cookieValue: string | undefined): Promise<SessionData | null> {
+const TOKEN = /^[A-Za-z0-9_-]{43}$/
+
+/** The secret held by a cookie value; null when missing, forged, unreadable or too old. */
+export async function readSessionToken(cookieValue: string | undefined): Promise<string | null> {
   if (!cookieValue) return null
-  let data: Partial<SessionData>
   try {
-    data = await unsealData<Partial<SessionData>>(cookieValue, {
+    const data = await unsealData<{ sid?: unknown }>(cookieValue, {
       password: sessionSecret(),
       ttl: SESSION_LIFETIME.absoluteSeconds,
     })
+    return typeof data.sid === 'string' && TOKEN.test(data.sid) ? data.sid : null
   } catch {
     return null
   }
-  if (!isSession(data)) return null
-  const now = nowSeconds()
-  if (now - data.iat > SESSION_LIFETIME.absoluteSeconds) return null
-  if (now - data.seen > SESSION_LIFETIME.idleSeconds) return null
-  return data
 }
 
-/** Whether a session in use should be sealed again with a later `seen` (renewing its idle time). */
-export function needsRefresh(session: SessionData): boolean {
-  return nowSeconds() - session.seen >= SESSION_LIFETIME.refreshAfterSeconds
-}
-
-/** The cookie value for a session, as the login route sets it; tests use it directly. */
-export function sealSession(data: SessionData, password = sessionSecret()) {
-  return sealData(data, { password, ttl: SESSION_LIFETIME.absoluteSeconds })
+/** The cookie value for a session secret, as the login route sets it. */
+export function sealSession(token: string, password = sessionSecret()) {
+  return sealData({ sid: token }, { password, ttl: SESSION_LIFETIME.absoluteSeconds })
 }
 
 function cookieAttributes(maxAge: number, secure: boolean, httpOnly: boolean): string {
@@ -98,24 +84,31 @@ function cookieAttributes(maxAge: number, secure: boolean, httpOnly: boolean): s
 
 export type CookieOptions = { secure: boolean }
 
+/** Seconds a session begun at `createdAt` has left of its absolute lifetime. */
+export function secondsLeft(createdAt: Date): number {
+  const age = Math.floor((Date.now() - createdAt.getTime()) / 1000)
+  return Math.max(0, SESSION_LIFETIME.absoluteSeconds - age)
+}
+
+/** The readable hint (see session-cookie.ts), valid as long as the session can be. */
+export function hintSetCookie(role: Role, maxAge: number, { secure }: CookieOptions): string {
+  return `${SIGNED_IN_HINT_COOKIE}=${role}; ${cookieAttributes(maxAge, secure, false)}`
+}
+
 /**
- * Set-Cookie header values that sign a user in: the session (renewed `seen`) and its readable
- * hint, whose value is the role (what the proxy and the menus may show; it grants nothing).
+ * Set-Cookie header values that sign a user in: the sealed session secret and its readable
+ * hint, whose value is the role (what the proxy and the menus may show; it grants nothing). Both
+ * last the session's absolute lifetime; the idle one is the server's to enforce.
  */
 export async function sessionSetCookies(
-  session: SessionData,
+  token: string,
   role: Role,
   { secure }: CookieOptions,
+  maxAge: number = SESSION_LIFETIME.absoluteSeconds,
 ): Promise<string[]> {
-  const now = nowSeconds()
-  const renewed = { ...session, seen: now }
-  const maxAge = Math.max(
-    0,
-    Math.min(SESSION_LIFETIME.idleSeconds, session.iat + SESSION_LIFETIME.absoluteSeconds - now),
-  )
   return [
-    `${SESSION_COOKIE}=${await sealSession(renewed)}; ${cookieAttributes(maxAge, secure, true)}`,
-    `${SIGNED_IN_HINT_COOKIE}=${role}; ${cookieAttributes(maxAge, secure, false)}`,
+    `${SESSION_COOKIE}=${await sealSession(token)}; ${cookieAttributes(maxAge, secure, true)}`,
+    hintSetCookie(role, maxAge, { secure }),
   ]
 }
 

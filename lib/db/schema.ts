@@ -40,9 +40,6 @@ export const users = pgTable(
     verified: boolean('verified').notNull().default(false),
     avatarUrl: text('avatar_url').notNull().default(''),
     avatarPublicId: text('avatar_public_id').notNull().default(''),
-    // Bumped on logout and password change: every older cookie stops working. A role change
-    // needs none: every request re-reads the role (a demoted admin keeps shopping, 403 on admin).
-    sessionVersion: integer('session_version').notNull().default(1),
     // A demo login (published password), set by the seed only: it signs in in demo mode only
     // (lib/auth/demo-accounts.ts; drizzle/0011_demo_accounts.sql).
     demo: boolean('demo').notNull().default(false),
@@ -63,6 +60,30 @@ export const users = pgTable(
     index('users_demo_idx')
       .on(t.id)
       .where(sql`${t.demo}`),
+  ],
+)
+
+// One signed-in device (browser or API client) of a user (drizzle/0012_sessions.sql, decision 2).
+export const sessions = pgTable(
+  'sessions',
+  {
+    // Shown to the user (the profile's device list, /api/v1/me/sessions); never the secret.
+    id: id(),
+    // SHA-256 of the random secret that the (sealed) session cookie holds.
+    tokenHash: text('token_hash').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    // "Chrome on Windows": a short description of the User-Agent that signed in.
+    device: text('device').notNull().default(''),
+    createdAt: createdAt(),
+    // Moved on by use, at most every few minutes (SESSION_LIFETIME.touchAfterSeconds).
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('sessions_token_hash_key').on(t.tokenHash),
+    index('sessions_user_idx').on(t.userId, t.lastSeenAt),
+    index('sessions_last_seen_idx').on(t.lastSeenAt),
   ],
 )
 

@@ -48,7 +48,7 @@ function isUser(u: unknown): u is PublicUser {
 
 /** Sends JSON (a plain object) or multipart (FormData) to an /api/v1 path. Never throws. */
 export async function accountRequest(
-  method: 'GET' | 'POST' | 'PUT',
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
   path: string,
   body?: Record<string, string> | FormData,
 ): Promise<AccountAnswer> {

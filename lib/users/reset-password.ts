@@ -1,5 +1,5 @@
 import 'server-only'
-import { and, eq, sql } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import { AppError } from '@/lib/api/errors'
 import { assertUncommonPassword } from '@/lib/auth/common-passwords'
 import type { CurrentUser } from '@/lib/auth/current-user'
@@ -11,14 +11,15 @@ import { getDb } from '@/lib/db/client'
 import { users } from '@/lib/db/schema'
 import { sendPasswordChangedMail } from '@/lib/mail/account-mail'
 import { deliverLater } from '@/lib/mail/deliver-later'
+import { endSessions } from './end-sessions'
 
 export const BAD_RESET_LINK = 'This password reset link is invalid or has expired'
 
 /**
  * Sets a new password through a mailed reset link. The link proves the address, so the account
  * counts as verified from now on (an unverified squatter's password is gone with it); every
- * session of the user ends, and the caller signs in with the returned version. Outside demo mode
- * a demo account's link is as invalid as a made-up one, and its password stays as it was.
+ * session of the user ends, and the caller signs this device in with a new one. Outside demo
+ * mode a demo account's link is as invalid as a made-up one, and its password stays as it was.
  */
 export async function resetPassword({
   token,
@@ -42,11 +43,11 @@ export async function resetPassword({
       .set({
         passwordHash,
         verified: true,
-        sessionVersion: sql`${users.sessionVersion} + 1`,
         updatedAt: new Date(),
       })
       .where(and(eq(users.id, userId), maySignInWhere()))
       .returning()
+    await endSessions(tx, userId)
     return row
   })
   if (!user) throw new AppError(400, BAD_RESET_LINK)

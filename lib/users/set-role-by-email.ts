@@ -6,6 +6,7 @@ import type { CurrentUser } from '@/lib/auth/current-user'
 import type { Role } from '@/lib/catalog'
 import { getDb } from '@/lib/db/client'
 import { users } from '@/lib/db/schema'
+import { endSessions } from './end-sessions'
 import { LAST_ADMIN } from './update-user-role'
 
 // `npm run admin -- promote / demote` (scripts/admin.ts): the role change of the admin screen
@@ -52,6 +53,8 @@ export async function setRoleByEmail({
       .set({ role, updatedAt: sql`now()` })
       .where(eq(users.id, target.id))
       .returning()
+    // As on the admin screen: a new role is taken up by signing in again (decision 0002).
+    await endSessions(tx, target.id)
     return { user: changed!, changed: true }
   })
 }

@@ -1,26 +1,32 @@
 import 'server-only'
-import { sql } from 'drizzle-orm'
+import { eq } from 'drizzle-orm'
 import { AppError } from '@/lib/api/errors'
 import { assertUncommonPassword } from '@/lib/auth/common-passwords'
 import type { CurrentUser } from '@/lib/auth/current-user'
 import { hashPassword, verifyPassword } from '@/lib/auth/password'
 import { UpdatePasswordSchema } from '@/lib/auth/schemas'
+import type { SessionData } from '@/lib/auth/session-store'
 import { getDb } from '@/lib/db/client'
-import { users } from '@/lib/db/schema'
+import { sessions, users } from '@/lib/db/schema'
 import { sendPasswordChangedMail } from '@/lib/mail/account-mail'
 import { deliverLater } from '@/lib/mail/deliver-later'
+import { endSessions } from './end-sessions'
 
 export const WRONG_OLD_PASSWORD = 'Your current password is not correct'
 
 /**
- * Changes the caller's password after checking the current one. Every session of the user ends
- * (the session version moves on); the caller gets a new session for the returned version.
+ * Changes the caller's password after checking the current one. Every session of the user ends,
+ * this one included (a copy of this device's cookie, stolen before, must not outlive the change);
+ * the caller then signs this device in again with a new session (the route's answer).
  */
 export async function updatePassword({
   actor,
+  session,
   fields,
 }: {
   actor: CurrentUser
+  /** The caller's session: the change is made only while it still counts. */
+  session: SessionData
   fields: Record<string, unknown>
 }): Promise<CurrentUser> {
   const input = UpdatePasswordSchema.parse({
@@ -34,17 +40,24 @@ export async function updatePassword({
   assertUncommonPassword(input.newPassword, 'newPassword')
   const passwordHash = await hashPassword(input.newPassword)
   const db = await getDb()
-  const [updated] = await db
-    .update(users)
-    .set({
-      passwordHash,
-      sessionVersion: sql`${users.sessionVersion} + 1`,
-      updatedAt: new Date(),
-    })
-    // Only if no other change of the password (or logout) came first.
-    .where(sql`${users.id} = ${actor.id} and ${users.sessionVersion} = ${actor.sessionVersion}`)
-    .returning()
-  if (!updated) throw new AppError(401, 'Please login to access this resource')
+  const updated = await db.transaction(async (tx) => {
+    // The user row first, then the sessions: the order a role change locks them in, so that the
+    // two wait in turn and never deadlock.
+    const [row] = await tx
+      .update(users)
+      .set({ passwordHash, updatedAt: new Date() })
+      .where(eq(users.id, actor.id))
+      .returning()
+    // Only while this session still counts: ended meanwhile (logged out elsewhere, another
+    // password change first), nothing is changed.
+    const mine = await tx
+      .delete(sessions)
+      .where(eq(sessions.id, session.id))
+      .returning({ id: sessions.id })
+    if (!row || mine.length === 0) throw new AppError(401, 'Please login to access this resource')
+    await endSessions(tx, actor.id)
+    return row
+  })
   deliverLater('password-changed', () =>
     sendPasswordChangedMail({ to: updated.email, name: updated.name }),
   )

@@ -7,6 +7,7 @@ import { getDb } from '@/lib/db/client'
 import { users } from '@/lib/db/schema'
 import { isUuid } from '@/lib/ids'
 import { toAdminUser, type AdminUserJson } from './admin-user-json'
+import { endSessions } from './end-sessions'
 import { USER_NOT_FOUND } from './get-user'
 
 export const LAST_ADMIN = 'The last admin cannot be demoted'
@@ -17,9 +18,10 @@ export const LAST_ADMIN = 'The last admin cannot be demoted'
  * transaction, so two admins demoting each other at once leave one of them an admin; the second
  * change waits for the first and then finds its actor no longer an admin.
  *
- * The change counts from that user's next request on: every request re-reads the user and its
- * role (lib/auth/current-user.ts). Sessions are not ended: a demoted admin keeps shopping and
- * gets 403 from admin endpoints, as SECURITY.md asks, rather than being logged out.
+ * Every session of that user ends with the change, on every device: a new role is taken up by
+ * signing in again, and no session begun under the old one goes on (a demoted admin's old cookie
+ * is then 401 everywhere; one whose role changed some other way is still 403 on admin endpoints,
+ * as every request re-reads the role).
  */
 export async function updateUserRole({
   actor,
@@ -51,6 +53,7 @@ export async function updateUserRole({
       .set({ role, updatedAt: sql`now()` })
       .where(eq(users.id, userId))
       .returning()
+    await endSessions(tx, userId)
     return changed!
   })
   return toAdminUser(user)

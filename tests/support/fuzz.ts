@@ -2,11 +2,12 @@ import fc from 'fast-check'
 import { sql } from 'drizzle-orm'
 import { expect } from 'vitest'
 import { hashPassword } from '@/lib/auth/password'
-import { SESSION_COOKIE } from '@/lib/auth/session'
+import { readSessionToken, SESSION_COOKIE, sessionTokenHash } from '@/lib/auth/session'
 import { SIGNED_IN_HINT_COOKIE } from '@/lib/auth/session-cookie'
+import { startSession } from '@/lib/auth/session-store'
 import { issueToken } from '@/lib/auth/tokens'
 import { getDb } from '@/lib/db/client'
-import { contactMessages, productImages, reviews, users } from '@/lib/db/schema'
+import { contactMessages, productImages, reviews, sessions, users } from '@/lib/db/schema'
 import { queryRows } from '@/lib/db/sql'
 import { API_ROUTES, HTTP_METHODS, type ApiPath, type HttpMethod } from '@/lib/api/routes'
 import { createProduct, createUser } from '../factories'
@@ -54,6 +55,8 @@ export type Fixtures = {
   orders: { mine: string; others: string; othersShipped: string; othersDelivered: string }
   reviews: { mine: { id: string; productId: string }; others: { id: string; productId: string } }
   messages: string[]
+  /** Sessions by their shown ids: another device of the shopper, and one of the other user. */
+  sessions: { mine: string; others: string }
   /** Every id above, for ids aimed at the wrong kind of row. */
   allIds: string[]
   png: Buffer
@@ -108,6 +111,9 @@ export async function createFixtures(): Promise<Fixtures> {
     await addToCart({ actor: other, fields: { productId: live[0]!.id, quantity: 2 } })
   })
 
+  const mySession = await startSession(db, { userId: shopper.id, userAgent: 'fuzz phone' })
+  const othersSession = await startSession(db, { userId: other.id, userAgent: 'fuzz laptop' })
+
   const fx: Omit<Fixtures, 'allIds'> = {
     admin,
     shopper,
@@ -127,6 +133,7 @@ export async function createFixtures(): Promise<Fixtures> {
       others: { id: othersReview!.id, productId: othersReview!.productId },
     },
     messages: messages.map((m) => m.id),
+    sessions: { mine: mySession.session.id, others: othersSession.session.id },
     png: await avatarPng(),
   }
   const allIds = [
@@ -140,28 +147,39 @@ export async function createFixtures(): Promise<Fixtures> {
     myReview!.id,
     othersReview!.id,
     ...fx.messages,
+    fx.sessions.mine,
+    fx.sessions.others,
   ]
   return { ...fx, allIds }
 }
 
 // ---------------------------------------------------------------------------------------------
-// The callers. Cookies are re-made before each run: a run may log out (session version bumped)
-// or an admin may demote themselves; both are put back so the next run is the same role again.
+// The callers. Cookies are re-made before each run: a run may end its own session (logout, a
+// password or role change) or an admin may demote themselves; both are put back so the next run
+// is the same role again.
 
 const cookies = new Map<string, string>()
 
-async function cookieFor(user: { id: string; sessionVersion: number }) {
-  const key = `${user.id}:${user.sessionVersion}`
-  let cookie = cookies.get(key)
-  if (!cookie) cookies.set(key, (cookie = await sessionCookieFor(user)))
-  return cookie
+async function cookieFor(user: { id: string }) {
+  let cookie = cookies.get(user.id)
+  const token = cookie && (await readSessionToken(cookie.slice(`${SESSION_COOKIE}=`.length)))
+  const live =
+    token &&
+    (
+      await queryRows<{ id: string }>(
+        await getDb(),
+        sql`select id from ${sessions} where token_hash = ${sessionTokenHash(token)}`,
+      )
+    ).length > 0
+  if (!live) cookies.set(user.id, (cookie = await sessionCookieFor(user)))
+  return cookie!
 }
 
 async function actorCookie(fx: Fixtures, role: Role): Promise<string | undefined> {
   const db = await getDb()
-  const found = await queryRows<{ id: string; role: string; session_version: number }>(
+  const found = await queryRows<{ id: string; role: string }>(
     db,
-    sql`select id, role, session_version from ${users}
+    sql`select id, role from ${users}
         where id in (${fx.admin.id}, ${fx.shopper.id})`,
   )
   // An admin fuzzing role changes may have promoted the shopper or demoted themselves.
@@ -173,9 +191,7 @@ async function actorCookie(fx: Fixtures, role: Role): Promise<string | undefined
     }
   }
   if (role === 'guest') return undefined
-  const want = role === 'admin' ? fx.admin : fx.shopper
-  const row = found.find((r) => r.id === want.id)!
-  return cookieFor({ id: want.id, sessionVersion: row.session_version })
+  return cookieFor(role === 'admin' ? fx.admin : fx.shopper)
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -234,7 +250,7 @@ const NASTY: unknown[] = [
 ]
 
 const PROTO_KEYS = ['__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty']
-const PRIVILEGE_KEYS = ['userId', 'user', 'role', 'id', '_id', 'verified', 'sessionVersion']
+const PRIVILEGE_KEYS = ['userId', 'user', 'role', 'id', '_id', 'verified', 'sessionId']
 
 /** Any text, including lone surrogates and control characters. */
 const anyText = fc.oneof(
@@ -841,8 +857,15 @@ export function rules(...sets: Rules[]): Rules {
   return out
 }
 
-/** Counters of the rate limits (PostgreSQL keeps them in a table): any caller moves them. */
-const ALWAYS: Rules = { rate_limits: any }
+/**
+ * Counters of the rate limits (PostgreSQL keeps them in a table): any caller moves them. New
+ * sessions: a login's, and the callers' own (re-made when a run ended them); use moves "last
+ * seen" of the caller's session.
+ */
+const ALWAYS: Rules = {
+  rate_limits: any,
+  sessions: either(inserted, both(own(), onlyColumns('last_seen_at'))),
+}
 
 export type Snapshot = Map<string, Map<string, Row>>
 

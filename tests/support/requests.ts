@@ -1,4 +1,6 @@
-import { newSession, sealSession, SESSION_COOKIE } from '@/lib/auth/session'
+import { sealSession, SESSION_COOKIE } from '@/lib/auth/session'
+import { startSession } from '@/lib/auth/session-store'
+import { getDb } from '@/lib/db/client'
 
 export const ORIGIN = 'http://localhost:3000'
 
@@ -19,8 +21,10 @@ export function apiRequest(
   return new Request(new URL(path, ORIGIN), { ...init, method, headers, body })
 }
 
-export async function sessionCookieFor(user: { id: string; sessionVersion: number }) {
-  return `${SESSION_COOKIE}=${await sealSession(newSession(user))}`
+/** The Cookie header of a new session of `user` (a real row, as a login makes one). */
+export async function sessionCookieFor(user: { id: string }, userAgent = 'vitest') {
+  const { token } = await startSession(await getDb(), { userId: user.id, userAgent })
+  return `${SESSION_COOKIE}=${await sealSession(token)}`
 }
 
 /** Route handlers' second argument, as Next passes it. */

@@ -2,8 +2,12 @@ import type { Metadata } from 'next'
 import Link from 'next/link'
 import { UserIcon } from '@/components/ui/icons'
 import Image from 'next/image'
+import { getCurrentAuth } from '@/lib/auth/current-user'
 import { requireUser } from '@/lib/auth/guards'
 import { ROUTES } from '@/lib/routes'
+import { listSessions } from '@/lib/users/list-sessions'
+import { lastSeenText, timeAgo } from '@/lib/users/session-times'
+import { DeviceList, type DeviceRow } from './_components/device-list'
 import { LogoutButton } from './_components/logout-button'
 
 export const metadata: Metadata = { title: 'My Profile' }
@@ -12,9 +16,10 @@ const LINK_BUTTON =
   'inline-flex w-full items-center justify-center rounded-md border border-slate-300 bg-white px-4 py-2.5 font-semibold text-ink hover:bg-slate-50'
 
 // Rendered on the server for the user re-read from the database (requireUser sends anybody
-// else to the login page and back here).
+// else to the login page and back here), with the devices signed in to the account.
 export default async function ProfilePage() {
   const user = await requireUser(ROUTES.profile.path)
+  const devices = await deviceRows()
   return (
     <div className="mx-auto w-full max-w-4xl px-4 py-10 sm:py-14">
       <h1 className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">My Profile</h1>
@@ -70,6 +75,22 @@ export default async function ProfilePage() {
           </div>
         </div>
       </div>
+      <DeviceList devices={devices} />
     </div>
   )
+}
+
+async function deviceRows(): Promise<DeviceRow[]> {
+  // The same request's session as requireUser's (cached): present, or it would have redirected.
+  const auth = await getCurrentAuth()
+  if (!auth) return []
+  const now = Date.now()
+  return (await listSessions(auth)).map((s) => ({
+    id: s._id,
+    device: s.device,
+    current: s.current,
+    lastSeenAt: s.lastSeenAt,
+    lastSeen: lastSeenText(s.lastSeenAt, now),
+    signedIn: timeAgo(s.createdAt, now),
+  }))
 }

@@ -6,7 +6,7 @@ import { ROUTES } from '@/lib/routes'
 import { accountRequest } from '@/lib/users/account-request'
 import { signedOut } from '@/lib/users/session-events'
 
-/** Ends the session (every session of the user, on the server), forgets it here, goes home. */
+/** Ends this device's session (the others go on), forgets it here, goes home. */
 export function LogoutButton() {
   const router = useRouter()
   const [busy, setBusy] = useState(false)
