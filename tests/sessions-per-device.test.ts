@@ -510,6 +510,7 @@ describe('Guest Mode on the demo', () => {
         email: DEMO_ACCOUNTS.admin.email,
         name: DEMO_ACCOUNTS.admin.name,
         role: 'admin',
+        demo: true,
       })
     }
     const visit = async () => {
