@@ -15,6 +15,8 @@ export const MIN_QUANTITY = 1
 const STEP_BUTTON =
   'w-11 text-xl font-semibold text-ink hover:bg-slate-100 focus-visible:-outline-offset-2'
 
+const LOGIN_TOAST_ID = 'login-to-add-to-cart'
+
 export type QuantityStep = { quantity: number; error?: string }
 
 /** The stepper's rule: a step up past the stock or past 4 is refused with the toast to show. */
@@ -110,17 +112,20 @@ export function AddToCart({ productId, stock }: AddToCartProps) {
       setWaiting(false)
     }
     if (!me) {
-      // The toast sits over the top bar's Login link, so it carries its own, back to here.
+      // The toast sits over the top bar's Login link, so it carries its own, back to here. One
+      // at a time (a fixed id), and gone once its link is followed: the login page answers it.
       toast.error(
         <span>
           Login to add to cart.{' '}
           <Link
             href={loginHref(productHref(productId))}
+            onClick={() => toast.remove(LOGIN_TOAST_ID)}
             className="font-semibold text-brand-700 underline"
           >
             Log in
           </Link>
         </span>,
+        { id: LOGIN_TOAST_ID },
       )
       return
     }
