@@ -1,3 +1,4 @@
+import 'server-only'
 import { AppError } from './errors'
 
 // Entity tags and If-Match (RFC 9110 §8.8.3, §13.1.1) for the API's versioned resources (the
