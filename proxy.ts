@@ -7,7 +7,7 @@ import {
   parseCatalogView,
   VIEW_ROUTE,
 } from '@/lib/products/catalog-view'
-import { isAdminRoute, isPage, loginHref, needsLogin } from '@/lib/routes'
+import { canonicalSpelling, isAdminRoute, isPage, loginHref, needsLogin } from '@/lib/routes'
 
 // Redirects, rewrites and headers only. Whether a visitor may see a page or call an endpoint is
 // decided by the page (requireUser, requireAdmin) and the handler on the user re-read from the
@@ -82,6 +82,10 @@ export function proxy(request: NextRequest) {
     headers.set(REWRITTEN, REWRITE_TOKEN)
     return NextResponse.rewrite(url, { request: { headers } })
   }
+
+  // Before the login check, so that a signed-out visitor comes back to the page's own path.
+  const canonical = canonicalSpelling(pathname)
+  if (canonical) return NextResponse.redirect(new URL(`${canonical}${search}`, request.url), 308)
 
   const signedIn = request.cookies.has(SESSION_COOKIE)
   if (needsLogin(pathname) && !signedIn) {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import {
+  canonicalSpelling,
   isAdminRoute,
   matchesRoute,
   needsLogin,
@@ -179,5 +180,15 @@ describe("the proxy's matcher", () => {
         path,
       ).toBe(true)
     }
+  })
+})
+
+describe('canonicalSpelling', () => {
+  it('leads SPEC.md’s /cart/shippingInfo to the review page, and nothing else anywhere', () => {
+    expect(canonicalSpelling('/cart/shippingInfo')).toBe('/cart/shippinginfo')
+    for (const path of ['/cart/shippinginfo', '/cart/ShippingInfo', '/cart/shippingInfo/x', '/']) {
+      expect(canonicalSpelling(path), path).toBeUndefined()
+    }
+    expect(canonicalSpelling('/toString')).toBeUndefined()
   })
 })

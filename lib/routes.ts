@@ -89,6 +89,20 @@ const CRAWLED: readonly RouteName[] = [
 
 const NAMES = Object.keys(ROUTES) as RouteName[]
 
+/**
+ * Other spellings of a page that SPEC.md itself uses ("CheckOut goes to /cart/shippingInfo"):
+ * routes are case-sensitive (next.config.ts), so these are redirected to the page's own path
+ * instead of answering 404.
+ */
+const SPELLINGS: Readonly<Record<string, string>> = {
+  '/cart/shippingInfo': ROUTES.shippingInfo.path,
+}
+
+/** The page's own path for another spelling of it, or undefined. */
+export function canonicalSpelling(pathname: string): string | undefined {
+  return Object.hasOwn(SPELLINGS, pathname) ? SPELLINGS[pathname] : undefined
+}
+
 /** A user's page in the admin area. */
 export function adminUserHref(id: string): string {
   return ROUTES.adminUser.path.replace('{id}', encodeURIComponent(id))

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { loginHref, productHref } from '@/lib/routes'
-import { nextQuantity } from './add-to-cart'
+import { addLooksFine, nextQuantity } from './add-to-cart'
 
 describe('nextQuantity', () => {
   it('steps up by one while below the stock and below 4', () => {
@@ -33,5 +33,17 @@ describe('nextQuantity', () => {
 describe('loginHref', () => {
   it('leads to the login page and back to the product', () => {
     expect(loginHref(productHref('abc-123'))).toBe('/user/login?redirect=%2Fproduct%2Fabc-123')
+  })
+})
+
+describe('addLooksFine', () => {
+  const cart = { cart: [{ productId: 'p', quantity: 2 }] }
+  it('announces an add early only when the known cart has room for it under the stock', () => {
+    expect(addLooksFine(cart, 'p', 1, 2)).toBe(false)
+    expect(addLooksFine(cart, 'p', 1, 3)).toBe(true)
+    expect(addLooksFine(cart, 'p', 2, 3)).toBe(false)
+    expect(addLooksFine(cart, 'other', 2, 2)).toBe(true)
+    // Not known yet: announced, and a refusal replaces the announcement.
+    expect(addLooksFine(undefined, 'p', 1, 2)).toBe(true)
   })
 })

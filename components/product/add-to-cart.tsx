@@ -4,6 +4,7 @@ import { useId, useState } from 'react'
 import { toast } from '@/components/layout/toast'
 import { mutate } from 'swr'
 import { CartIcon } from '@/components/ui/icons'
+import { CART_KEY, useCart } from '@/lib/cart/use-cart'
 import { loginHref, productHref } from '@/lib/paths'
 import { useMe } from '@/lib/users/use-me'
 
@@ -13,6 +14,8 @@ export const MIN_QUANTITY = 1
 
 const STEP_BUTTON =
   'w-11 text-xl font-semibold text-ink hover:bg-slate-100 focus-visible:-outline-offset-2'
+
+const LOGIN_TOAST_ID = 'login-to-add-to-cart'
 
 export type QuantityStep = { quantity: number; error?: string }
 
@@ -37,7 +40,11 @@ type AddToCartProps = {
   image?: string
 }
 
-async function postCartAdd(productId: string, quantity: number) {
+/** POST /api/v1/cart/add; the server's message when it refuses. Never throws. */
+async function postCartAdd(
+  productId: string,
+  quantity: number,
+): Promise<{ ok: true } | { ok: false; message: string }> {
   try {
     const res = await fetch('/api/v1/cart/add', {
       method: 'POST',
@@ -47,18 +54,38 @@ async function postCartAdd(productId: string, quantity: number) {
     })
     if (res.ok) {
       // Whatever shows the cart (badge, cart page) fetches it again.
-      void mutate('/api/v1/cart')
-      return
+      void mutate(CART_KEY)
+      return { ok: true }
     }
     const body = (await res.json().catch(() => ({}))) as { message?: unknown }
-    toast.error(typeof body.message === 'string' ? body.message : 'Something went wrong')
+    return {
+      ok: false,
+      message: typeof body.message === 'string' ? body.message : 'Something went wrong',
+    }
   } catch {
-    toast.error('Something went wrong')
+    return { ok: false, message: 'Something went wrong' }
   }
+}
+
+/**
+ * Whether an add of `quantity` can be announced before the server answers: the cart this page
+ * knows (the top bar's) has room for it under the stock. Unknown cart: yes, and a refusal then
+ * replaces the announcement.
+ */
+export function addLooksFine(
+  cart: { cart: { productId: string; quantity: number }[] } | null | undefined,
+  productId: string,
+  quantity: number,
+  stock: number,
+): boolean {
+  if (!cart) return true
+  const inCart = cart.cart.find((line) => line.productId === productId)?.quantity ?? 0
+  return inCart + quantity <= stock
 }
 
 export function AddToCart({ productId, stock }: AddToCartProps) {
   const { user, isLoading, refresh } = useMe()
+  const { cart } = useCart()
   const [quantity, setQuantity] = useState(MIN_QUANTITY)
   const [waiting, setWaiting] = useState(false)
   const inputId = useId()
@@ -85,24 +112,36 @@ export function AddToCart({ productId, stock }: AddToCartProps) {
       setWaiting(false)
     }
     if (!me) {
-      // The toast sits over the top bar's Login link, so it carries its own, back to here.
+      // The toast sits over the top bar's Login link, so it carries its own, back to here. One
+      // at a time (a fixed id), and gone once its link is followed: the login page answers it.
       toast.error(
         <span>
           Login to add to cart.{' '}
           <Link
             href={loginHref(productHref(productId))}
+            onClick={() => toast.remove(LOGIN_TOAST_ID)}
             className="font-semibold text-brand-700 underline"
           >
             Log in
           </Link>
         </span>,
+        { id: LOGIN_TOAST_ID },
       )
       return
     }
-    // SPEC.md §8: the success toast comes before the server's answer.
-    toast.success('Product added to cart')
+    // SPEC.md §8: the success toast comes before the server's answer, unless the cart already
+    // holds what the stock allows: then only the server's answer shows. A refusal replaces the
+    // early toast (same id), so the shopper is left with one message, and a true one.
+    const early = addLooksFine(cart, productId, quantity, stock)
+      ? toast.success('Product added to cart')
+      : undefined
     setQuantity(MIN_QUANTITY)
-    await postCartAdd(productId, quantity)
+    const answer = await postCartAdd(productId, quantity)
+    if (answer.ok) {
+      if (!early) toast.success('Product added to cart')
+    } else {
+      toast.error(answer.message, early ? { id: early } : undefined)
+    }
   }
 
   return (

@@ -25,8 +25,8 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 // Every method, so that a client on an allowed origin can read the JSON 405 of a wrong one
 // instead of a failed preflight; the path's own methods are in the `Allow` header.
 const CORS_METHODS = 'GET, HEAD, POST, PUT, PATCH, DELETE'
-const CORS_HEADERS = 'Content-Type, Idempotency-Key, X-XSRF-Token'
-const CORS_EXPOSED = 'Retry-After, X-Request-Id'
+const CORS_HEADERS = 'Content-Type, Idempotency-Key, If-Match, X-XSRF-Token'
+const CORS_EXPOSED = 'Retry-After, X-Request-Id, ETag, Idempotent-Replayed'
 // Two hours: the most Chromium keeps a preflight.
 const CORS_MAX_AGE = '7200'
 

@@ -7,16 +7,7 @@ import { cartLines, carts, products } from '@/lib/db/schema'
 import { isUuid } from '@/lib/ids'
 import type { CartJson } from './cart-json'
 import { readCart } from './read-cart'
-import { AddToCartSchema } from './schemas'
-
-function stockMessage(stock: number, inCart: number): string {
-  if (stock === 0) return 'Item is out of stock'
-  if (inCart === 0) return `Only ${stock} left in stock`
-  const more = Math.max(stock - inCart, 0)
-  return more === 0
-    ? `Only ${stock} left in stock, and all of them are already in your cart`
-    : `Only ${stock} left in stock; you can add ${more} more`
-}
+import { AddToCartSchema, stockMessage } from './schemas'
 
 /**
  * Adds `quantity` (1 to 4) of a product to the caller's cart, on top of what its line already
@@ -25,7 +16,8 @@ function stockMessage(stock: number, inCart: number): string {
  * The cart row is created or touched first with one upsert: ON CONFLICT makes two first adds at
  * once share one row, and DO UPDATE locks that row until commit, so every add to this cart runs
  * after the previous one has committed and sees its line. Without the lock two adds could both
- * read 2 of 3 and both add 1.
+ * read 2 of 3 and both add 1. The same upsert bumps the cart's version (its ETag), so a refused
+ * add (404, 409) rolls the bump back with it.
  */
 export async function addToCart({
   actor,
@@ -33,15 +25,18 @@ export async function addToCart({
 }: {
   actor: CurrentUser
   fields: Record<string, unknown>
-}): Promise<CartJson> {
+}): Promise<{ cart: CartJson; etag: string }> {
   const input = AddToCartSchema.parse(fields)
   if (!isUuid(input.productId)) throw notFound('Product not found')
   const db = await getDb()
   await db.transaction(async (tx) => {
     const [cart] = await tx
       .insert(carts)
-      .values({ userId: actor.id })
-      .onConflictDoUpdate({ target: carts.userId, set: { updatedAt: sql`now()` } })
+      .values({ userId: actor.id, version: 1 })
+      .onConflictDoUpdate({
+        target: carts.userId,
+        set: { updatedAt: sql`now()`, version: sql`${carts.version} + 1` },
+      })
       .returning({ id: carts.id })
     if (!cart) throw new Error('The cart upsert returned no row')
     const [product] = await tx

@@ -1,5 +1,6 @@
 import 'server-only'
 import { and, asc, eq, sql } from 'drizzle-orm'
+import { strongETag } from '@/lib/api/etag'
 import type { CurrentUser } from '@/lib/auth/current-user'
 import { getDb } from '@/lib/db/client'
 import { cartLines, carts, products } from '@/lib/db/schema'
@@ -11,12 +12,29 @@ const firstImage = sql<string | null>`(
   where pi.product_id = ${products.id}
   order by pi.position, pi.id limit 1)`
 
+/** The cart's ETag: its version, which every change of its lines bumps (0 before it has a row). */
+export const cartETag = (version: number) => strongETag(version)
+
 /**
- * The caller's cart at current prices. Lines of deleted (archived) products are left out, never
- * an error; a user without a cart row has an empty cart.
+ * The caller's cart at current prices, with its ETag. Lines of deleted (archived) products are
+ * left out, never an error; a user without a cart row has an empty cart.
+ *
+ * The version is read before the lines: a change committed between the two reads leaves the ETag
+ * older than the lines, so an order sent with it is refused (412) and the shopper looks again,
+ * never accepted for lines they did not see. (Prices are not part of the version: an order's
+ * totals are compared on their own, 409 'Prices changed'.)
  */
-export async function readCart({ actor }: { actor: CurrentUser }): Promise<CartJson> {
+export async function readCart({
+  actor,
+}: {
+  actor: CurrentUser
+}): Promise<{ cart: CartJson; etag: string }> {
   const db = await getDb()
+  const [row] = await db
+    .select({ version: carts.version })
+    .from(carts)
+    .where(eq(carts.userId, actor.id))
+  const etag = cartETag(row?.version ?? 0)
   const rows = await db
     .select({
       productId: cartLines.productId,
@@ -32,7 +50,7 @@ export async function readCart({ actor }: { actor: CurrentUser }): Promise<CartJ
     .orderBy(asc(cartLines.addedAt), asc(cartLines.productId))
   // Integer cents summed exactly, turned into dollars once.
   const totalCents = rows.reduce((sum, r) => sum + r.priceCents * r.quantity, 0)
-  return {
+  const cart = {
     cart: rows.map((r) => ({
       productId: r.productId,
       name: r.name,
@@ -42,4 +60,5 @@ export async function readCart({ actor }: { actor: CurrentUser }): Promise<CartJ
     })),
     totalPrice: toDollars(totalCents),
   }
+  return { cart, etag }
 }

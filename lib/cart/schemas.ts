@@ -18,3 +18,17 @@ export const AddToCartSchema = z.object({
 })
 
 export type AddToCartInput = z.infer<typeof AddToCartSchema>
+
+/**
+ * Why an add of a product with `stock` units, `inCart` of them in the cart already, is refused:
+ * the 409 of POST /api/v1/cart/add, and what the Add to Cart button says without asking when the
+ * cart it knows already holds them all.
+ */
+export function stockMessage(stock: number, inCart: number): string {
+  if (stock === 0) return 'Item is out of stock'
+  if (inCart === 0) return `Only ${stock} left in stock`
+  const more = Math.max(stock - inCart, 0)
+  return more === 0
+    ? `Only ${stock} left in stock, and all of them are already in your cart`
+    : `Only ${stock} left in stock; you can add ${more} more`
+}

@@ -16,9 +16,17 @@ export type CartLine = {
   quantity: number
 }
 
-export type Cart = { cart: CartLine[]; totalPrice: number }
+/** `etag`: the cart's version as the server sent it, for If-Match with the order. */
+export type Cart = { cart: CartLine[]; totalPrice: number; etag: string | null }
 
-export const EMPTY_CART: Cart = { cart: [], totalPrice: 0 }
+/** The cart of an answer that carries one (GET /cart, a 412 of the order) and its ETag. */
+export function cartFromAnswer(body: Omit<Cart, 'etag'>, etag: string | null): Cart {
+  return {
+    totalPrice: body.totalPrice,
+    cart: body.cart.map((line) => ({ ...line, image: ownImagePath(line.image) })),
+    etag,
+  }
+}
 
 // null: the hint cookie outlived the session (401), so nobody is signed in after all.
 async function fetchCart(url: string): Promise<Cart | null> {
@@ -28,11 +36,7 @@ async function fetchCart(url: string): Promise<Cart | null> {
   })
   if (res.status === 401) return null
   if (!res.ok) throw new Error(`GET ${url} answered ${res.status}`)
-  const body = (await res.json()) as Cart
-  return {
-    totalPrice: body.totalPrice,
-    cart: body.cart.map((line) => ({ ...line, image: ownImagePath(line.image) })),
-  }
+  return cartFromAnswer((await res.json()) as Cart, res.headers.get('etag'))
 }
 
 export function useCart() {
@@ -61,9 +65,14 @@ export function useCart() {
 export const itemCount = (cart: Cart | null | undefined) =>
   cart ? cart.cart.reduce((n, line) => n + line.quantity, 0) : 0
 
-/** The cart is empty now (an order emptied it): every island shows so, then asks again. */
-export function cartEmptied() {
-  return mutate(CART_KEY, EMPTY_CART, { revalidate: true })
+/** The cart changed on the server (an order took its lines): every island asks again. */
+export function refreshCart() {
+  return mutate(CART_KEY)
+}
+
+/** Every island shows this cart (the one an answer carried) without asking again. */
+export function showCart(cart: Cart) {
+  return mutate(CART_KEY, cart, { revalidate: false })
 }
 
 /** DELETE /api/v1/cart/remove/{productId}; the server's message when it refuses. */

@@ -227,6 +227,8 @@ export const carts = pgTable('carts', {
     .unique('carts_user_key')
     .references(() => users.id, { onDelete: 'cascade' }),
   updatedAt: updatedAt(),
+  // Bumped with every change of the cart's lines (0014); the cart's ETag (lib/cart/cart-version.ts).
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
 })
 
 export const cartLines = pgTable(
@@ -265,6 +267,8 @@ export const orders = pgTable(
     paidAt: timestamp('paid_at', { withTimezone: true }).notNull().defaultNow(),
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
     createdAt: createdAt(),
+    // The order-placed screen is still to be shown for this new order (0014).
+    placedScreenDue: boolean('placed_screen_due').notNull().default(false),
   },
   (t) => [
     index('orders_user_idx').on(t.userId, t.createdAt.desc()),
@@ -321,6 +325,8 @@ export const idempotencyKeys = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     key: text('key').notNull(),
     orderId: uuid('order_id').references(() => orders.id, { onDelete: 'cascade' }),
+    // The canonical hash of the order input the key placed (0014); null for older keys.
+    requestHash: text('request_hash'),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.key] })],

@@ -1,31 +1,36 @@
 import 'server-only'
 import { eq, sql } from 'drizzle-orm'
 import { AppError } from '@/lib/api/errors'
+import { ifMatchHolds, type IfMatch } from '@/lib/api/etag'
 import type { CurrentUser } from '@/lib/auth/current-user'
 import { invalidateCatalog } from '@/lib/cache/catalog-cache'
+import { lockCart, type Tx } from '@/lib/cart/lock-cart'
+import { cartETag } from '@/lib/cart/read-cart'
+import { takeFromCart } from '@/lib/cart/take-from-cart'
 import { getDb } from '@/lib/db/client'
-import type { Db } from '@/lib/db/open'
 import { orderItems, orders } from '@/lib/db/schema'
-import { execCount, queryRows } from '@/lib/db/sql'
+import { queryRows } from '@/lib/db/sql'
 import { formatPrice, toCents, toDollars } from '@/lib/money'
+import { claimKey, orderInputHash, recordKeyOrder } from './idempotency'
 import { loadOrders, type OrderJson } from './order-json'
 import { SHIPPING_DOLLARS, type OrderInput, type OrderLineInput } from './schemas'
 
-// Placing an order (API.md "Orders"): one transaction that
-//   1. claims the Idempotency-Key (if any) before anything else,
-//   2. reserves each line's stock with one conditional decrement (lines in productId order, so
+// Placing an order (API.md "Orders"; decision 0007): one transaction that
+//   1. claims the Idempotency-Key (if any) before anything else (./idempotency.ts),
+//   2. locks the caller's cart row and, when the client sent If-Match, checks the cart's version:
+//      a cart changed since the client showed it refuses the order (412) before anything is
+//      reserved,
+//   3. reserves each line's stock with one conditional decrement (lines in productId order, so
 //      two orders never lock the same products in opposite orders and deadlock),
-//   3. prices the lines from the rows it just locked and compares with the client's totals,
-//   4. writes the order and its items, and empties the caller's cart.
+//   4. prices the lines from the rows it just locked and compares with the client's totals,
+//   5. writes the order and its items, and takes the ordered quantities out of the cart (what was
+//      added meanwhile stays), bumping its version.
 // Any refusal throws, and the whole transaction (key, stock, order, cart) rolls back.
 //
-// The key on READ COMMITTED: `insert … on conflict do nothing` waits while another transaction
-// holds an uncommitted row with the same (user, key). If that one commits, ours inserts nothing
-// and the next statement (a fresh snapshot) sees its order; if it rolls back (stock, prices),
-// ours inserts the key and tries for itself. So ten copies at once give one order and ten
-// answers naming it; a refused attempt leaves the key free for a retry.
+// The cart row lock makes the version check race-safe on PostgreSQL: every change of the lines
+// takes the same row first (lib/cart/lock-cart.ts), so an add racing the order either committed
+// before the check (the version moved: 412) or waits for the order and lands in the cart after.
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 type Reserved = {
   id: string
   name: string
@@ -82,27 +87,28 @@ function checkTotals(input: OrderInput, itemsCents: number, shippingCents: numbe
   })
 }
 
+/** Thrown inside the transaction so that the key claimed before the check rolls back too. */
+class CartChanged extends Error {}
+
+type Attempt = { orderId: string | null; created: boolean; soldOut?: boolean }
+
 /** The transaction; answers the new order's id, or the id an earlier request with the key made. */
 async function attempt(
   actor: CurrentUser,
   input: OrderInput,
-  key: string | undefined,
-): Promise<{ orderId: string | null; created: boolean; soldOut?: boolean }> {
+  key: { value: string; hash: string } | undefined,
+  ifMatch: IfMatch | undefined,
+): Promise<Attempt> {
   const db = await getDb()
   return db.transaction(async (tx) => {
+    // A resent request answers its order whatever the cart holds now: that order changed it.
     if (key !== undefined) {
-      const claimed = await execCount(
-        tx,
-        sql`insert into idempotency_keys (user_id, key) values (${actor.id}, ${key})
-            on conflict do nothing`,
-      )
-      if (claimed === 0) {
-        const [row] = await queryRows<{ order_id: string | null }>(
-          tx,
-          sql`select order_id from idempotency_keys where user_id = ${actor.id} and key = ${key}`,
-        )
-        return { orderId: row?.order_id ?? null, created: false }
-      }
+      const earlier = await claimKey(tx, actor.id, key.value, key.hash)
+      if (earlier) return { orderId: earlier.orderId, created: false }
+    }
+    const cart = await lockCart(tx, actor.id)
+    if (ifMatch !== undefined && !ifMatchHolds(ifMatch, cartETag(cart?.version ?? 0))) {
+      throw new CartChanged()
     }
 
     const reserved: (Reserved & { quantity: number })[] = []
@@ -116,62 +122,88 @@ async function attempt(
     }
     checkTotals(input, itemsCents, shippingCents)
 
-    const { shippingInfo } = input
-    const [order] = await tx
-      .insert(orders)
-      .values({
-        userId: actor.id,
-        address: shippingInfo.address,
-        state: shippingInfo.state,
-        country: shippingInfo.country,
-        phoneNumber: shippingInfo.phoneNumber,
-        pinCode: shippingInfo.pinCode,
-        paymentInfo: 'Done',
-        itemsCents,
-        shippingCents,
-        totalCents: itemsCents + shippingCents,
-        orderStatus: 'processing',
-        paidAt: sql`now()`,
-      })
-      .returning({ id: orders.id })
-    const orderId = order!.id
-    await tx.insert(orderItems).values(
-      reserved.map((r) => ({
-        orderId,
-        productId: r.id,
-        name: r.name,
-        image: r.image ?? '',
-        priceCents: r.price_cents,
-        quantity: r.quantity,
-      })),
-    )
-    if (key !== undefined) {
-      await tx.execute(
-        sql`update idempotency_keys set order_id = ${orderId}
-            where user_id = ${actor.id} and key = ${key}`,
-      )
-    }
-    await tx.execute(
-      sql`delete from cart_lines where cart_id in (select id from carts where user_id = ${actor.id})`,
-    )
+    const orderId = await insertOrder(tx, actor, input, reserved, itemsCents, shippingCents)
+    if (key !== undefined) await recordKeyOrder(tx, actor.id, key.value, orderId)
+    if (cart) await takeFromCart(tx, cart.id, input.orderItems)
     return { orderId, created: true, soldOut: reserved.some((r) => r.stock <= 0) }
   })
 }
 
+async function insertOrder(
+  tx: Tx,
+  actor: CurrentUser,
+  input: OrderInput,
+  reserved: (Reserved & { quantity: number })[],
+  itemsCents: number,
+  shippingCents: number,
+): Promise<string> {
+  const { shippingInfo } = input
+  const [order] = await tx
+    .insert(orders)
+    .values({
+      userId: actor.id,
+      address: shippingInfo.address,
+      state: shippingInfo.state,
+      country: shippingInfo.country,
+      phoneNumber: shippingInfo.phoneNumber,
+      pinCode: shippingInfo.pinCode,
+      paymentInfo: 'Done',
+      itemsCents,
+      shippingCents,
+      totalCents: itemsCents + shippingCents,
+      orderStatus: 'processing',
+      paidAt: sql`now()`,
+      // The order-placed screen is due once, for this new order (claim-order-placed.ts).
+      placedScreenDue: true,
+    })
+    .returning({ id: orders.id })
+  const orderId = order!.id
+  await tx.insert(orderItems).values(
+    reserved.map((r) => ({
+      orderId,
+      productId: r.id,
+      name: r.name,
+      image: r.image ?? '',
+      priceCents: r.price_cents,
+      quantity: r.quantity,
+    })),
+  )
+  return orderId
+}
+
+export type PlaceOrderResult =
+  /** A new order (created) or, for a key used before with the same order, that order. */
+  | { outcome: 'created' | 'replayed'; order: OrderJson }
+  /** If-Match named another version of the cart: nothing was ordered, reserved or removed. */
+  | { outcome: 'cart-changed' }
+
 /**
- * Places the actor's order, or with an `idempotencyKey` already used by the actor answers the
- * order that key placed (`created: false`).
+ * Places the actor's order. With an `idempotencyKey` already used by the actor for the same
+ * order, answers that order (`replayed`); for another order, 422. With `ifMatch` (the cart's
+ * ETag the client showed), places nothing when the cart has changed since (`cart-changed`).
  */
 export async function placeOrder(options: {
   actor: CurrentUser
   input: OrderInput
   idempotencyKey?: string
-}): Promise<{ order: OrderJson; created: boolean }> {
-  const { actor, input, idempotencyKey } = options
+  ifMatch?: IfMatch
+}): Promise<PlaceOrderResult> {
+  const { actor, input, idempotencyKey, ifMatch } = options
+  const key =
+    idempotencyKey === undefined
+      ? undefined
+      : { value: idempotencyKey, hash: orderInputHash(input) }
   // A key row without an order can only be seen if that order was deleted meanwhile (the key
   // goes with it): then the key is free again and the next attempt claims it.
   for (let tries = 0; tries < 3; tries++) {
-    const { orderId, created, soldOut } = await attempt(actor, input, idempotencyKey)
+    let result: Attempt
+    try {
+      result = await attempt(actor, input, key, ifMatch)
+    } catch (error) {
+      if (error instanceof CartChanged) return { outcome: 'cart-changed' }
+      throw error
+    }
+    const { orderId, created, soldOut } = result
     if (!orderId) continue
     // The products' pages show their stock and expire with every order. The lists show stock
     // only as 'Out of Stock', so they expire only when a product sold its last unit (the API's
@@ -184,7 +216,7 @@ export async function placeOrder(options: {
       )
     }
     const [order] = await loadOrders(await getDb(), eq(orders.id, orderId))
-    if (order) return { order, created }
+    if (order) return { outcome: created ? 'created' : 'replayed', order }
   }
   throw new AppError(409, 'This order could not be placed; please try again')
 }

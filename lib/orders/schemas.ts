@@ -111,6 +111,10 @@ export type OrderInput = z.output<typeof OrderInputSchema>
 export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,200}$/
 export const IDEMPOTENCY_KEY_MESSAGE = 'Idempotency-Key must be 1 to 200 visible ASCII characters'
 
+/** 412 of POST /order/new: If-Match named a cart that has changed since. */
+export const CART_CHANGED_MESSAGE =
+  'Your cart has changed since this page showed it: check the items, then pay again'
+
 const STATUS_MESSAGE = `selectedOrderStatus must be one of ${ORDER_STATUSES.join(', ')}`
 
 /** The body of PUT /api/v1/admin/order/{id}: the status to move to (the next step only). */

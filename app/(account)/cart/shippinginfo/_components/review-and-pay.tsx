@@ -8,45 +8,21 @@ import { PRIMARY_BUTTON } from '@/components/forms/submit-button'
 import { toast } from '@/components/layout/toast'
 import { orderBody, orderTotals } from '@/lib/cart/checkout'
 import { CHECKOUT_PATH, orderPlacedHref } from '@/lib/cart/checkout-paths'
-import { useCart } from '@/lib/cart/use-cart'
+import { showCart, useCart } from '@/lib/cart/use-cart'
 import { useCartStore } from '@/lib/cart/use-cart-store'
 import { formatPrice } from '@/lib/money'
 import { PATHS } from '@/lib/paths'
-import { toAnswer } from '@/lib/users/account-request'
+import { payRequest } from './pay-request'
 
-type PayAnswer = {
-  ok: boolean
-  status: number
-  message: string
-  errors?: Record<string, string>
-  orderId?: string
-}
+/** A 422 to the screen's own key: an earlier Pay of this attempt placed an order after all. */
+const EARLIER_ORDER_MESSAGE =
+  'Your earlier payment went through as an order already: check My orders before paying again'
 
-/** POST /api/v1/order/new with the attempt's Idempotency-Key. Never throws. */
-async function placeOrder(body: unknown, key: string): Promise<PayAnswer> {
-  try {
-    const res = await fetch('/api/v1/order/new', {
-      method: 'POST',
-      credentials: 'same-origin',
-      headers: {
-        Accept: 'application/json',
-        'Content-Type': 'application/json',
-        'Idempotency-Key': key,
-      },
-      body: JSON.stringify(body),
-    })
-    const json = (await res.json().catch(() => null)) as { order?: { _id?: unknown } } | null
-    const answer = toAnswer(res.status, json)
-    const id = json?.order?._id
-    return { ...answer, orderId: typeof id === 'string' ? id : undefined }
-  } catch {
-    // A network error: the order may or may not be placed. Pay again sends the same key, so it
-    // answers that order if there is one.
-    return { ok: false, status: 0, message: 'Network error: please try again' }
-  }
-}
-
-/** Review and pay (SPEC.md §2): the address, the lines and the server's totals, then Pay. */
+/**
+ * Review and pay (SPEC.md §2): the address, the lines and the server's totals, then Pay. The order
+ * is the cart shown: Pay sends its ETag, and a cart changed since (another tab, another device)
+ * is shown with a notice instead of ordered, for the shopper to check and Pay again.
+ */
 export function ReviewAndPay() {
   const router = useRouter()
   const shippingInfo = useCartStore((s) => s.shippingInfo)
@@ -57,6 +33,9 @@ export function ReviewAndPay() {
   const [busy, setBusy] = useState(false)
   const [problem, setProblem] = useState<string | null>(null)
   const [priceNotes, setPriceNotes] = useState<string[]>([])
+  // The version of the cart the screen first showed; any other one is a change to point out.
+  const [firstEtag, setFirstEtag] = useState<string | null | undefined>(undefined)
+  if (cart && firstEtag === undefined) setFirstEtag(cart.etag)
   // A second click in the same frame sees the ref before React has re-rendered the button.
   const paying = useRef(false)
 
@@ -88,13 +67,14 @@ export function ReviewAndPay() {
 
   const totals = orderTotals(cart.totalPrice)
   const address = shippingInfo
+  const cartChanged = firstEtag !== undefined && cart.etag !== firstEtag
 
   async function pay() {
     if (paying.current || !cart) return
     paying.current = true
     setBusy(true)
     setProblem(null)
-    const answer = await placeOrder(orderBody(cart, address), checkoutKey())
+    const answer = await payRequest(orderBody(cart, address), checkoutKey(), cart.etag)
     if (answer.ok && answer.orderId) {
       checkoutDone()
       router.push(orderPlacedHref(answer.orderId))
@@ -102,6 +82,18 @@ export function ReviewAndPay() {
     }
     paying.current = false
     setBusy(false)
+    if (answer.status === 412 && answer.cart) {
+      // Nothing was ordered: the screen shows the cart as it is now, with the notice below.
+      setPriceNotes([])
+      void showCart(answer.cart)
+      return
+    }
+    if (answer.status === 422) {
+      checkoutDone()
+      setProblem(EARLIER_ORDER_MESSAGE)
+      toast.error(EARLIER_ORDER_MESSAGE)
+      return
+    }
     setProblem(answer.message)
     toast.error(answer.message)
     if (answer.status === 409 && answer.message === 'Prices changed') {
@@ -136,6 +128,14 @@ export function ReviewAndPay() {
           </div>
           <div>
             <h2 className="mb-3 text-lg font-semibold text-ink">Your items</h2>
+            {cartChanged ? (
+              <div className="mb-3 rounded-md bg-amber-50 p-3 text-sm text-amber-900" role="alert">
+                <p className="font-semibold">Your cart has changed since you opened this page.</p>
+                <p className="mt-1">
+                  These are the items it holds now. Check them and the total, then pay again.
+                </p>
+              </div>
+            ) : null}
             <CartLines lines={cart.cart} />
           </div>
         </div>

@@ -9,7 +9,10 @@ import { cartWithAbsoluteImages } from '@/lib/cart/cart-json'
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoute('/cart/add', {
   POST: withUser(async (request, _ctx, actor) => {
     const { fields } = await readBody(request)
-    const cart = cartWithAbsoluteImages(await addToCart({ actor, fields }))
-    return json({ success: true, message: 'Product added to cart', ...cart })
+    const { cart, etag } = await addToCart({ actor, fields })
+    return json(
+      { success: true, message: 'Product added to cart', ...cartWithAbsoluteImages(cart) },
+      { headers: { ETag: etag } },
+    )
   }),
 })

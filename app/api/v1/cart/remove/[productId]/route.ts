@@ -11,8 +11,11 @@ export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoute(
     DELETE: withUser(
       async (_request, ctx: RouteContext<'/api/v1/cart/remove/[productId]'>, actor) => {
         const { productId } = await ctx.params
-        const cart = cartWithAbsoluteImages(await removeFromCart({ actor, productId }))
-        return json({ success: true, message: 'Product removed', ...cart })
+        const { cart, etag } = await removeFromCart({ actor, productId })
+        return json(
+          { success: true, message: 'Product removed', ...cartWithAbsoluteImages(cart) },
+          { headers: { ETag: etag } },
+        )
       },
     ),
   },

@@ -1,0 +1,72 @@
+import 'server-only'
+import { createHash } from 'node:crypto'
+import { sql } from 'drizzle-orm'
+import { AppError } from '@/lib/api/errors'
+import type { Tx } from '@/lib/cart/lock-cart'
+import { execCount, queryRows } from '@/lib/db/sql'
+import { toCents } from '@/lib/money'
+import type { OrderInput } from './schemas'
+
+// Idempotency-Key of POST /order/new (API.md "Orders"; decision 0007). A key is claimed inside the
+// order's transaction with a hash of the order it asks for, so that a resent request finds the
+// order it placed, and the same key with another order is refused instead of answered with the
+// first one as if the new order had gone through.
+
+export const KEY_REUSED_MESSAGE =
+  'This Idempotency-Key was already used for a different order; send a new key for a new order'
+
+/**
+ * A hash of the order input as parsed (lines merged and sorted, text trimmed, amounts in cents),
+ * so that two bodies asking for the same order hash alike whatever their field order, spacing or
+ * extra fields the schema drops.
+ */
+export function orderInputHash(input: OrderInput): string {
+  const s = input.shippingInfo
+  const canonical = JSON.stringify([
+    'order-input/1',
+    [s.address, s.state, s.country, s.pinCode, s.phoneNumber],
+    input.orderItems.map((l) => [l.productId, l.quantity]),
+    [toCents(input.itemsPrice), toCents(input.shippingPrice), toCents(input.totalPrice)],
+  ])
+  return createHash('sha256').update(canonical).digest('base64url')
+}
+
+/**
+ * Claims the user's key for this order. Answers null when it is now ours (go on and place the
+ * order), or the order an earlier request with the key placed (null id: that order was deleted
+ * meanwhile and the key is free again). A different order under the key is 422.
+ *
+ * On READ COMMITTED `insert … on conflict do nothing` waits while another transaction holds an
+ * uncommitted row with the same (user, key): if that one commits, ours inserts nothing and the
+ * select below (a fresh snapshot) sees its order; if it rolls back (stock, prices, a changed
+ * cart), ours inserts the key and tries for itself.
+ */
+export async function claimKey(
+  tx: Tx,
+  userId: string,
+  key: string,
+  hash: string,
+): Promise<{ orderId: string | null } | null> {
+  const claimed = await execCount(
+    tx,
+    sql`insert into idempotency_keys (user_id, key, request_hash) values (${userId}, ${key}, ${hash})
+        on conflict do nothing`,
+  )
+  if (claimed > 0) return null
+  const [row] = await queryRows<{ order_id: string | null; request_hash: string | null }>(
+    tx,
+    sql`select order_id, request_hash from idempotency_keys
+        where user_id = ${userId} and key = ${key}`,
+  )
+  // Keys stored before the hash was kept (migration 0014) have none: they replay as before.
+  if (row?.request_hash && row.request_hash !== hash) throw new AppError(422, KEY_REUSED_MESSAGE)
+  return { orderId: row?.order_id ?? null }
+}
+
+/** Records the order the claimed key placed. */
+export async function recordKeyOrder(tx: Tx, userId: string, key: string, orderId: string) {
+  await tx.execute(
+    sql`update idempotency_keys set order_id = ${orderId}
+        where user_id = ${userId} and key = ${key}`,
+  )
+}
