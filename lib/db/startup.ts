@@ -1,11 +1,15 @@
 import 'server-only'
 import { env } from '@/lib/env'
+import { startMailWorker } from '@/lib/mail/mail-worker'
 import { logger } from '@/lib/ops/logger.cjs'
 import { closeDatabase, getDatabase } from './client'
 import { DataDirLockedError } from './lock'
 
 /** What scripts/server.mjs (plain JavaScript, outside Next's modules) calls on SIGTERM. */
-const hooks = globalThis as typeof globalThis & { __shopCloseDatabase?: () => Promise<void> }
+const hooks = globalThis as typeof globalThis & {
+  __shopCloseDatabase?: () => Promise<void>
+  __shopStopMailWorker?: () => Promise<void>
+}
 
 /** Server start: the database must be usable, or the process stops with a clear reason. */
 export async function startServerDatabase() {
@@ -23,6 +27,17 @@ export async function startServerDatabase() {
     const engine = handle.engine === 'pglite' ? 'embedded PGlite' : 'PostgreSQL'
     logger().info({ engine }, 'database ready')
     const e = env()
+    // The outbox's deliveries run beside the requests; the shutdown stops them before the
+    // database closes (scripts/shutdown.mjs).
+    if (!hooks.__shopStopMailWorker) {
+      const worker = startMailWorker({
+        handle,
+        maxAttempts: e.MAIL_ATTEMPTS,
+        retryMs: e.MAIL_RETRY_MS,
+        sendTimeoutMs: e.MAIL_SEND_TIMEOUT_MS,
+      })
+      hooks.__shopStopMailWorker = worker.stop
+    }
     if (e.DATABASE_URL && !e.SESSION_SECRET) {
       // A shared database usually means several app processes; each would seal cookies with its
       // own generated secret, and a login would hold on one of them only.

@@ -7,6 +7,7 @@ import { getDb } from '@/lib/db/client'
 import type { Db } from '@/lib/db/open'
 import { orderItems, orders } from '@/lib/db/schema'
 import { execCount, queryRows } from '@/lib/db/sql'
+import { queueMail } from '@/lib/mail/queue-mail'
 import { formatPrice, toCents, toDollars } from '@/lib/money'
 import { loadOrders, type OrderJson } from './order-json'
 import { SHIPPING_DOLLARS, type OrderInput, type OrderLineInput } from './schemas'
@@ -16,7 +17,7 @@ import { SHIPPING_DOLLARS, type OrderInput, type OrderLineInput } from './schema
 //   2. reserves each line's stock with one conditional decrement (lines in productId order, so
 //      two orders never lock the same products in opposite orders and deadlock),
 //   3. prices the lines from the rows it just locked and compares with the client's totals,
-//   4. writes the order and its items, and empties the caller's cart.
+//   4. writes the order and its items, empties the caller's cart and queues the confirmation mail.
 // Any refusal throws, and the whole transaction (key, stock, order, cart) rolls back.
 //
 // The key on READ COMMITTED: `insert … on conflict do nothing` waits while another transaction
@@ -154,6 +155,14 @@ async function attempt(
     await tx.execute(
       sql`delete from cart_lines where cart_id in (select id from carts where user_id = ${actor.id})`,
     )
+    // Commits with the order or not at all; a replayed key never gets this far.
+    await queueMail(tx, {
+      kind: 'order-confirmation',
+      userId: actor.id,
+      to: actor.email,
+      name: actor.name,
+      orderId,
+    })
     return { orderId, created: true, soldOut: reserved.some((r) => r.stock <= 0) }
   })
 }

@@ -8,8 +8,7 @@ import { ResetPasswordSchema } from '@/lib/auth/schemas'
 import { consumeToken } from '@/lib/auth/tokens'
 import { getDb } from '@/lib/db/client'
 import { users } from '@/lib/db/schema'
-import { sendPasswordChangedMail } from '@/lib/mail/account-mail'
-import { deliverLater } from '@/lib/mail/deliver-later'
+import { queueMail } from '@/lib/mail/queue-mail'
 
 export const BAD_RESET_LINK = 'This password reset link is invalid or has expired'
 
@@ -45,11 +44,16 @@ export async function resetPassword({
       })
       .where(eq(users.id, userId))
       .returning()
+    if (row) {
+      await queueMail(tx, {
+        kind: 'password-changed',
+        userId: row.id,
+        to: row.email,
+        name: row.name,
+      })
+    }
     return row
   })
   if (!user) throw new AppError(400, BAD_RESET_LINK)
-  deliverLater('password-changed', () =>
-    sendPasswordChangedMail({ to: user.email, name: user.name }),
-  )
   return user
 }

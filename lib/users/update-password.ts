@@ -7,8 +7,7 @@ import { hashPassword, verifyPassword } from '@/lib/auth/password'
 import { UpdatePasswordSchema } from '@/lib/auth/schemas'
 import { getDb } from '@/lib/db/client'
 import { users } from '@/lib/db/schema'
-import { sendPasswordChangedMail } from '@/lib/mail/account-mail'
-import { deliverLater } from '@/lib/mail/deliver-later'
+import { queueMail } from '@/lib/mail/queue-mail'
 
 export const WRONG_OLD_PASSWORD = 'Your current password is not correct'
 
@@ -34,19 +33,28 @@ export async function updatePassword({
   assertUncommonPassword(input.newPassword, 'newPassword')
   const passwordHash = await hashPassword(input.newPassword)
   const db = await getDb()
-  const [updated] = await db
-    .update(users)
-    .set({
-      passwordHash,
-      sessionVersion: sql`${users.sessionVersion} + 1`,
-      updatedAt: new Date(),
-    })
-    // Only if no other change of the password (or logout) came first.
-    .where(sql`${users.id} = ${actor.id} and ${users.sessionVersion} = ${actor.sessionVersion}`)
-    .returning()
+  // The change and its notice commit together.
+  const updated = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(users)
+      .set({
+        passwordHash,
+        sessionVersion: sql`${users.sessionVersion} + 1`,
+        updatedAt: new Date(),
+      })
+      // Only if no other change of the password (or logout) came first.
+      .where(sql`${users.id} = ${actor.id} and ${users.sessionVersion} = ${actor.sessionVersion}`)
+      .returning()
+    if (row) {
+      await queueMail(tx, {
+        kind: 'password-changed',
+        userId: row.id,
+        to: row.email,
+        name: row.name,
+      })
+    }
+    return row
+  })
   if (!updated) throw new AppError(401, 'Please login to access this resource')
-  deliverLater('password-changed', () =>
-    sendPasswordChangedMail({ to: updated.email, name: updated.name }),
-  )
   return updated
 }

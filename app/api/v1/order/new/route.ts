@@ -2,8 +2,6 @@ import { apiRoute } from '@/lib/api/api-route'
 import { readBody } from '@/lib/api/body'
 import { AppError, json } from '@/lib/api/errors'
 import { withUser } from '@/lib/api/handler'
-import { sendOrderConfirmationMail } from '@/lib/mail/account-mail'
-import { deliverLater } from '@/lib/mail/deliver-later'
 import { withAbsoluteOrderImages } from '@/lib/orders/order-json'
 import { placeOrder } from '@/lib/orders/place-order'
 import {
@@ -23,12 +21,6 @@ export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoute('/order
     const { fields } = await readBody(request)
     const input = OrderInputSchema.parse(fields)
     const { order, created } = await placeOrder({ actor, input, idempotencyKey: key })
-    // Once per order: a replayed key answers the same order but mails nothing again.
-    if (created) {
-      deliverLater('order-confirmation', () =>
-        sendOrderConfirmationMail({ to: actor.email, name: actor.name, order }),
-      )
-    }
     const headers: Record<string, string> = created ? {} : { 'Idempotent-Replayed': 'true' }
     return json({ success: true, order: withAbsoluteOrderImages(order) }, { status: 201, headers })
   }),
