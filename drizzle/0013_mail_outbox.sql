@@ -5,8 +5,10 @@
 -- LOCKED (one host per mail) and moves `next_attempt_at` past the delivery's time limit, which
 -- is the claim's lease: a host that dies mid-delivery holds the mail only until then. `claim`
 -- names the attempt, so a late answer of an expired one changes nothing. `data` is what the mail
--- is rendered from at delivery (its link's token included); it is emptied once the mail is sent
--- or has failed. The rows go with their user.
+-- is rendered from at delivery (a name, an order id; never a link's token, which is issued as the
+-- mail leaves); it is emptied once the mail is sent or has failed. The rows go with their user. A `skipped` row stands for a mail not sent (a reset
+-- asked for an address without an account): it makes that answer's commit cost what a real
+-- mail's does (lib/mail/queue-mail.ts `queueNoMail`), and is pruned like sent mail.
 CREATE TABLE IF NOT EXISTS "mail_outbox" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"user_id" uuid REFERENCES "users"("id") ON DELETE CASCADE,
@@ -20,7 +22,7 @@ CREATE TABLE IF NOT EXISTS "mail_outbox" (
 	"last_error" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"finished_at" timestamp with time zone,
-	CONSTRAINT "mail_outbox_status_check" CHECK (status in ('pending', 'sent', 'failed'))
+	CONSTRAINT "mail_outbox_status_check" CHECK (status in ('pending', 'sent', 'failed', 'skipped'))
 );
 --> statement-breakpoint
 CREATE INDEX IF NOT EXISTS "mail_outbox_due_idx" ON "mail_outbox" USING btree ("next_attempt_at") WHERE status = 'pending';

@@ -328,7 +328,7 @@ export const rateLimits = pgTable(
 
 // Mail waiting for delivery, delivered and failed (drizzle/0013; lib/mail/queue-mail.ts writes,
 // lib/mail/mail-worker.ts delivers). An insert notifies the channel `shop_mail` (a trigger).
-export const MAIL_STATUSES = ['pending', 'sent', 'failed'] as const
+export const MAIL_STATUSES = ['pending', 'sent', 'failed', 'skipped'] as const
 export const mailOutbox = pgTable(
   'mail_outbox',
   {

@@ -93,7 +93,7 @@ export async function pruneOutbox(db: Db, sentMs: number, failedMs: number): Pro
       db,
       sql`delete from mail_outbox where id in (
             select id from mail_outbox
-            where (status = 'sent' and finished_at < now() - ${ms(sentMs)})
+            where (status in ('sent', 'skipped') and finished_at < now() - ${ms(sentMs)})
                or (status = 'failed' and finished_at < now() - ${ms(failedMs)})
             limit 1000)`,
     )

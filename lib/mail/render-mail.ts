@@ -1,7 +1,8 @@
 import 'server-only'
 import { eq } from 'drizzle-orm'
+import { issueToken, type TokenKind } from '@/lib/auth/tokens'
 import type { Db } from '@/lib/db/open'
-import { orders } from '@/lib/db/schema'
+import { orders, users } from '@/lib/db/schema'
 import { loadOrders } from '@/lib/orders/order-json'
 import {
   renderAccountExistsMail,
@@ -33,15 +34,32 @@ export function queuedMail(row: OutboxRow): QueuedMail {
   return parsed.data
 }
 
-/** Renders a queued mail the way it leaves: subject, both parts and its links. */
+// The link's token is issued as its mail leaves, never stored in clear: it is valid from the
+// moment the mail arrives however long the mail server made it wait, and each attempt's token
+// makes the one before it (never delivered) useless, as a new request always did.
+const freshToken = (db: Db, userId: string, kind: TokenKind) =>
+  db.transaction((tx) => issueToken(tx, userId, kind))
+
+/**
+ * Renders a queued mail the way it leaves: subject, both parts and its links (issuing the token
+ * of a verify or reset link).
+ */
 export async function renderMail(db: Db, mail: QueuedMail): Promise<RenderedMail> {
   switch (mail.kind) {
     case 'verify':
-      return renderVerifyMail(mail)
+      return renderVerifyMail({ ...mail, token: await freshToken(db, mail.userId, 'verify') })
     case 'reset':
-      return renderResetMail(mail)
-    case 'account-exists':
-      return renderAccountExistsMail(mail)
+      return renderResetMail({ ...mail, token: await freshToken(db, mail.userId, 'reset') })
+    case 'account-exists': {
+      // A verify link only while the account is still unverified, as it is now.
+      const [owner] = await db
+        .select({ verified: users.verified })
+        .from(users)
+        .where(eq(users.id, mail.userId))
+      if (!owner) throw new UnsendableMailError('the account no longer exists')
+      const verifyToken = owner.verified ? undefined : await freshToken(db, mail.userId, 'verify')
+      return renderAccountExistsMail({ ...mail, verifyToken })
+    }
     case 'password-changed':
       return renderPasswordChangedMail(mail)
     case 'email-changed':

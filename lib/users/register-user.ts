@@ -4,13 +4,10 @@ import { AppError } from '@/lib/api/errors'
 import { assertUncommonPassword } from '@/lib/auth/common-passwords'
 import { hashPassword } from '@/lib/auth/password'
 import { RegisterSchema } from '@/lib/auth/schemas'
-import { issueToken } from '@/lib/auth/tokens'
 import { getDb } from '@/lib/db/client'
 import { users } from '@/lib/db/schema'
 import { queueMail } from '@/lib/mail/queue-mail'
 import { removeStoredImage, storeUploadedImage } from '@/lib/storage/images'
-
-const recipient = (user: { email: string; name: string }) => ({ to: user.email, name: user.name })
 
 export const REGISTERED_MESSAGE =
   'Thanks for signing up! We sent a verification link to your e-mail address. Open it within 24 hours to activate your account.'
@@ -19,8 +16,8 @@ export const REGISTERED_MESSAGE =
  * Creates an unverified account and mails its verification link. An address that already has an
  * account gets the same answer (so nobody learns which addresses are customers) and its owner a
  * notice instead; the work done is the same either way (the image is checked, the password
- * hashed, a token issued and one mail queued in one transaction), so the timing does not tell
- * either. The mail is rendered and sent by the outbox's worker, after the answer.
+ * hashed, one mail queued in the transaction), so the timing does not tell either. The mail, and
+ * the token of its link, are made by the outbox's worker after the answer.
  */
 export async function registerUser({
   fields,
@@ -45,8 +42,8 @@ export async function registerUser({
   const passwordHash = await hashPassword(input.password)
   const db = await getDb()
 
-  // The account, its token and its mail commit together: a crash cannot leave an account whose
-  // verification mail never leaves.
+  // The account and its mail commit together: a crash cannot leave an account whose
+  // verification mail never leaves (its token is issued when the mail does).
   const created = await db
     .transaction(async (tx) => {
       const [user] = await tx
@@ -61,18 +58,16 @@ export async function registerUser({
         .onConflictDoNothing({ target: users.email })
         .returning()
       if (user) {
-        const token = await issueToken(tx, user.id, 'verify')
-        await queueMail(tx, { kind: 'verify', userId: user.id, ...recipient(user), token })
+        await queueMail(tx, { kind: 'verify', userId: user.id, to: user.email, name: user.name })
         return true
       }
       const [owner] = await tx.select().from(users).where(eq(users.email, input.email)).limit(1)
       if (owner) {
-        const verifyToken = owner.verified ? undefined : await issueToken(tx, owner.id, 'verify')
         await queueMail(tx, {
           kind: 'account-exists',
           userId: owner.id,
-          ...recipient(owner),
-          verifyToken,
+          to: owner.email,
+          name: owner.name,
         })
       }
       return false
