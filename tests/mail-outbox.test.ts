@@ -3,7 +3,8 @@ import { eq, sql } from 'drizzle-orm'
 import { afterEach, describe, expect, it } from 'vitest'
 import { getDatabase } from '@/lib/db/client'
 import { openDatabase, type DbHandle } from '@/lib/db/open'
-import { mailOutbox } from '@/lib/db/schema'
+import { consumeToken } from '@/lib/auth/tokens'
+import { mailOutbox, userTokens } from '@/lib/db/schema'
 import { queryRows } from '@/lib/db/sql'
 import type { QueuedMail } from '@/lib/mail/mail-kinds'
 import { startMailWorker, type MailWorker, type MailWorkerOptions } from '@/lib/mail/mail-worker'
@@ -12,7 +13,7 @@ import { queueMail } from '@/lib/mail/queue-mail'
 import { sendMail } from '@/lib/mail/send-mail'
 import { installTestDatabase } from './support/db'
 import { testEngine } from './support/engines'
-import { startMailServer } from './support/mail-server'
+import { startMailServer, tokenIn } from './support/mail-server'
 import { createUser } from './factories'
 
 // The mail outbox (docs/decisions/0010-mail-outbox.md): mail is a row written in the transaction
@@ -126,6 +127,20 @@ describe('queued with the change that causes it', () => {
 })
 
 describe('delivery', () => {
+  it("issues a link's token as its mail leaves: never kept in the outbox, valid when it arrives", async () => {
+    const owner = await createUser()
+    await queue({ kind: 'reset', userId: owner.id, to: owner.email, name: 'Ada' })
+    expect((await rowsTo(owner.email)).map((r) => r.data)).toEqual([{ name: 'Ada' }])
+    expect(await db().select().from(userTokens).where(eq(userTokens.userId, owner.id))).toEqual([])
+    await worker(inbox.url)
+    const token = tokenIn(await inbox.waitFor(owner.email), '/password/reset/')
+    await expect.poll(() => statusOf(owner.email)).toEqual(['sent'])
+    const tokens = await db().select().from(userTokens).where(eq(userTokens.userId, owner.id))
+    expect(tokens).toMatchObject([{ kind: 'reset', usedAt: null }])
+    expect(tokens[0]!.tokenHash).not.toContain(token)
+    expect(await consumeToken(db(), token, 'reset')).toBe(owner.id)
+  })
+
   it('retries a refused mail with doubling delays, then delivers it once', async () => {
     const mail = await notice()
     await queue(mail)
