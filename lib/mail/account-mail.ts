@@ -15,8 +15,10 @@ import { PasswordChangedMail } from './templates/password-changed-mail'
 import { ResetMail } from './templates/reset-mail'
 import { VerifyMail } from './templates/verify-mail'
 
-// The mails, rendered (subject, HTML, text and the links they are about) when the outbox's worker
-// delivers them (lib/mail/render-mail.ts), never in a request. Links are built from siteOrigin() (APP_URL), never from a request: a
+// Rendered (subject, HTML, text and the links they are about) as the outbox's worker delivers
+// them (lib/mail/render-mail.ts), never in a request.
+//
+// The account mails. Links are built from siteOrigin() (APP_URL), never from a request: a
 // forged Host header must not put an attacker's domain in front of a token. Names are user
 // input: they go into the HTML as React children (escaped) and never into a subject line.
 // A token appears only inside its link.

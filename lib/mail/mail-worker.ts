@@ -157,11 +157,13 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
     })
   }
 
-  const prune = () =>
-    pruneOutbox(db, keepSentMs, keepFailedMs).catch((error: unknown) =>
+  let pruned: Promise<unknown> = Promise.resolve()
+  const prune = () => {
+    pruned = pruneOutbox(db, keepSentMs, keepFailedMs).catch((error: unknown) =>
       log.warn({ error: message(error) }, 'mail worker: could not prune the outbox'),
     )
-  void prune()
+  }
+  prune()
   const pruning = setInterval(prune, HOUR)
   pruning.unref()
 
@@ -175,6 +177,7 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
       clearTimeout(timer)
       clearInterval(pruning)
       await listening.then((unlisten) => unlisten())
+      await pruned
       const inFlight = draining
       if (!inFlight) return
       let grace: NodeJS.Timeout | undefined
