@@ -42,3 +42,30 @@ describe('S3 settings', () => {
     }
   })
 })
+
+describe('mail delivery settings', () => {
+  it('default when unset or empty, as .env.example may leave them', () => {
+    const empty = { MAIL_ATTEMPTS: '', MAIL_RETRY_MS: '', MAIL_SEND_TIMEOUT_MS: '' }
+    for (const source of [{}, empty]) {
+      expect(parseEnv({ NODE_ENV: 'test', ...source })).toMatchObject({
+        MAIL_ATTEMPTS: 10,
+        MAIL_RETRY_MS: 30_000,
+        MAIL_SEND_TIMEOUT_MS: 60_000,
+      })
+    }
+    expect(parseEnv({ NODE_ENV: 'test', MAIL_ATTEMPTS: ' 3 ' }).MAIL_ATTEMPTS).toBe(3)
+  })
+
+  it('stops the start naming a setting that is not a whole number in range', () => {
+    for (const [name, value] of [
+      ['MAIL_ATTEMPTS', '0'],
+      ['MAIL_ATTEMPTS', 'ten'],
+      ['MAIL_RETRY_MS', '1.5'],
+      ['MAIL_SEND_TIMEOUT_MS', '99999999'],
+    ]) {
+      expect(() => parseEnv({ NODE_ENV: 'test', [name!]: value }), `${name}=${value}`).toThrow(
+        `${name}:`,
+      )
+    }
+  })
+})

@@ -18,6 +18,15 @@ const optionalText = z
   .optional()
   .transform((v) => v || undefined)
 
+/** A whole number with a default for an unset or empty setting. */
+const wholeNumber = (fallback: number, min: number, max: number) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? Number(v) : fallback))
+    .pipe(z.number().int().min(min).max(max))
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   DATABASE_URL: z
@@ -85,6 +94,11 @@ const EnvSchema = z.object({
     .optional()
     .transform((v) => v || undefined),
   MAIL_FROM: z.string().trim().default('ByteShop <no-reply@byteshop.local>'),
+  // The outbox's deliveries (lib/mail/mail-worker.ts): attempts before a mail is marked failed,
+  // the first retry's delay (doubling up to an hour), and one attempt's time limit.
+  MAIL_ATTEMPTS: wholeNumber(10, 1, 100),
+  MAIL_RETRY_MS: wholeNumber(30_000, 10, 3_600_000),
+  MAIL_SEND_TIMEOUT_MS: wholeNumber(60_000, 100, 600_000),
   // Object storage for images: all five, or none (then DATA_DIR/uploads). See parseS3.
   S3_ENDPOINT: optionalText.refine(
     (v) => v === undefined || (URL.canParse(v) && /^https?:$/.test(new URL(v).protocol)),

@@ -4,8 +4,9 @@
 //      `globalThis.__shopShuttingDown` is set, so a readiness check can answer 503;
 //   2. let the requests in flight finish, up to SHUTDOWN_TIMEOUT_MS (default 10000), then cut
 //      what is left;
-//   3. end the page cache's LISTEN connection and close the database (for the embedded database:
-//      PGlite writes out its state and the DATA_DIR lock file is removed);
+//   3. end the page cache's LISTEN connection, stop the mail worker (it claims no more mail and
+//      finishes the deliveries in flight, lib/mail/mail-worker.ts), and close the database (for
+//      the embedded database: PGlite writes out its state and the DATA_DIR lock file is removed);
 //   4. exit 0 (1 when the database could not be closed).
 // A second signal exits at once, unless it comes within a second of the first: Ctrl-C under
 // `npm start` reaches the server twice at once (from the terminal and forwarded by npm).
@@ -35,6 +36,7 @@ const logLine = (fields) =>
 /** What has to be closed after the last request, in order; set by code inside Next's modules. */
 const defaultClosers = () => [
   ['page cache listener', globalThis.__shopStopCacheListener],
+  ['mail worker', globalThis.__shopStopMailWorker],
   ['database', globalThis.__shopCloseDatabase],
 ]
 

@@ -33,13 +33,14 @@ import {
   mailedTokens,
 } from './support/accounts'
 import { installTestDatabase } from './support/db'
-import { startMailServer, tokenIn } from './support/mail-server'
+import { runMailWorker, startMailServer, tokenIn } from './support/mail-server'
 import { createProduct, createUser } from './factories'
 
 // Sessions and what ends them, profiles and passwords (API.md "Accounts", SECURITY.md 3, 4, 7).
 
 const mail = await startMailServer()
 const db = installTestDatabase()
+runMailWorker()
 const none = routeContext({})
 
 /** A verified account with a known password. */

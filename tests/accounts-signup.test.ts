@@ -27,13 +27,14 @@ import {
   mailedTokens,
 } from './support/accounts'
 import { installTestDatabase } from './support/db'
-import { startMailServer, tokenIn } from './support/mail-server'
+import { runMailWorker, startMailServer, tokenIn } from './support/mail-server'
 
 // Signup, e-mail verification and the first login (API.md "Accounts"), with the mail received
 // by a real SMTP server and its links followed.
 
 const mail = await startMailServer()
 const db = installTestDatabase()
+runMailWorker()
 const none = routeContext({})
 // Every answer of this file, for the last test: none may hold a hash or a token.
 const { answers, record: call } = answerLog()

@@ -104,6 +104,9 @@ const quantity = fc.oneof(
 // caller's: a guest has none, so a guest changes nothing but what register/verify/reset create.
 const ratings = onlyColumns('ratings', 'number_of_reviews', 'updated_at')
 const mailTokens: Rules = { user_tokens: any }
+// A mail is a new outbox row (docs/decisions/0010), to whichever account it concerns.
+const queued: Rules = { mail_outbox: inserted }
+const ownMail: Rules = { mail_outbox: both(inserted, own()) }
 const cartRules: Rules = { carts: own(), cart_lines: ownCart }
 
 const SPECS: Partial<Record<ApiPath, RouteSpec>> = {
@@ -270,6 +273,7 @@ const SPECS: Partial<Record<ApiPath, RouteSpec>> = {
       order_totals: any,
       products: onlyColumns('stock', 'updated_at'),
       ...cartRules,
+      mail_outbox: both(inserted, own(), having({ kind: 'order-confirmation' })),
     }),
   },
   '/order/[id]': {
@@ -297,12 +301,13 @@ const SPECS: Partial<Record<ApiPath, RouteSpec>> = {
     may: () => ({
       users: both(inserted, having({ role: 'user', verified: false })),
       ...mailTokens,
+      ...queued,
     }),
   },
   '/verify/resend': {
     module: resendRoute,
     body: (fx) => fc.record({ email: email(fx) }),
-    may: () => mailTokens,
+    may: () => ({ ...mailTokens, ...queued }),
   },
   '/verify/[token]': {
     module: verifyRoute,
@@ -347,6 +352,7 @@ const SPECS: Partial<Record<ApiPath, RouteSpec>> = {
         onlyColumns('name', 'email', 'verified', 'avatar_url', 'avatar_public_id', 'updated_at'),
       ),
       user_tokens: own(),
+      ...ownMail,
     }),
   },
   '/password/update': {
@@ -356,12 +362,13 @@ const SPECS: Partial<Record<ApiPath, RouteSpec>> = {
     may: () => ({
       users: both(own('id'), onlyColumns('password_hash', 'updated_at')),
       sessions: both(own(), deleted),
+      ...ownMail,
     }),
   },
   '/password/forgot': {
     module: forgotRoute,
     body: (fx) => fc.record({ email: email(fx) }),
-    may: () => mailTokens,
+    may: () => ({ ...mailTokens, ...queued }),
   },
   '/password/reset/[token]': {
     module: resetRoute,
@@ -376,6 +383,7 @@ const SPECS: Partial<Record<ApiPath, RouteSpec>> = {
     may: () => ({
       users: both(tokenOwner, onlyColumns('password_hash', 'verified', 'updated_at')),
       ...mailTokens,
+      ...queued,
     }),
   },
 }

@@ -1,14 +1,20 @@
+import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { POST as newOrder } from '@/app/api/v1/order/new/route'
+import { mailOutbox } from '@/lib/db/schema'
 import { listOutbox } from '@/lib/mail/send-mail'
+import { siteOrigin } from '@/lib/site-url'
 import { installTestDatabase } from './support/db'
+import { runMailWorker } from './support/mail-server'
 import { apiRequest, routeContext, sessionCookieFor } from './support/requests'
 import { createProduct, createUser } from './factories'
 
-// The order confirmation mail (issue 8, beyond the spec): one per order placed, none for a
-// replayed Idempotency-Key or a refused order. No SMTP server here: mail goes to the outbox.
+// The order confirmation mail (issue 8, beyond the spec): one per order placed, queued in the
+// order's own transaction (issue 16), none for a replayed Idempotency-Key or a refused order.
+// No SMTP server here: the worker writes it to the file outbox, as on the demo.
 
-installTestDatabase()
+const db = installTestDatabase()
+runMailWorker()
 
 type User = Awaited<ReturnType<typeof createUser>>
 
@@ -24,20 +30,13 @@ async function place(user: User, body: unknown, key: string) {
   )
 }
 
-/** The outbox mails to `to`, once the mail sent after the answer had time to arrive. */
-async function mailsTo(to: string, atLeast: number) {
-  const deadline = Date.now() + 5000
-  for (;;) {
-    const found = (await listOutbox()).filter((m) => m.to === to)
-    if (found.length >= atLeast || Date.now() > deadline) return found
-    await new Promise((resolve) => setTimeout(resolve, 50))
-  }
-}
+const queuedFor = (user: User) =>
+  db().select().from(mailOutbox).where(eq(mailOutbox.userId, user.id))
 
 describe('order confirmation mail', () => {
-  it('goes once to the buyer for a new order, not for a replay or a refused order', async () => {
-    const user = await createUser()
-    const p = await createProduct({ stock: 10, priceCents: 1250 })
+  it('is queued with the order and goes once to the buyer, not for a replay or a refused order', async () => {
+    const user = await createUser({ name: 'Ada Lovelace' })
+    const p = await createProduct({ stock: 10, priceCents: 1250, name: 'Aurora Desk Lamp' })
     const body = {
       shippingInfo: {
         address: '12 MG Road',
@@ -51,22 +50,39 @@ describe('order confirmation mail', () => {
       shippingPrice: 5,
       totalPrice: 30,
     }
+    const refused = await place(user, { ...body, totalPrice: 31 }, 'mail-0')
+    expect(refused.status).toBe(409)
+    // The refused order rolled back, its mail with it.
+    expect(await queuedFor(user)).toEqual([])
+
     const first = await place(user, body, 'mail-1')
     expect(first.status).toBe(201)
     const { order } = (await first.json()) as { order: { _id: string } }
+    // Committed with the order: there as soon as the answer is.
+    expect(await queuedFor(user)).toMatchObject([
+      { kind: 'order-confirmation', recipient: user.email },
+    ])
     const replay = await place(user, body, 'mail-1')
     expect(replay.headers.get('idempotent-replayed')).toBe('true')
-    const refused = await place(user, { ...body, totalPrice: 31 }, 'mail-2')
-    expect(refused.status).toBe(409)
+    expect(await queuedFor(user)).toHaveLength(1)
 
-    await mailsTo(user.email, 1)
-    // Time for a second (wrong) mail to arrive too, had one been sent.
-    await new Promise((resolve) => setTimeout(resolve, 300))
-    const mails = await mailsTo(user.email, 2)
+    await expect.poll(async () => (await queuedFor(user)).map((m) => m.status)).toEqual(['sent'])
+    const mails = (await listOutbox()).filter((m) => m.to === user.email)
     expect(mails).toHaveLength(1)
     expect(mails[0]!.subject).toBe('Your ByteShop order of $30.00 is confirmed')
-    expect(mails[0]!.links).toEqual([expect.stringMatching(new RegExp(`/order/${order._id}$`))])
-    expect(mails[0]!.text).toContain(p.name)
-    expect(mails[0]!.text).toContain('2 × $12.50')
+    const link = `${siteOrigin()}/order/${order._id}`
+    expect(mails[0]!.links).toEqual([link])
+    const lines = mails[0]!.text.split('\n').filter(Boolean)
+    expect(lines.slice(0, 8)).toEqual([
+      'THANK YOU FOR YOUR ORDER',
+      'Hi Ada Lovelace,',
+      `We have your order and your payment. Order number: ${order._id}`,
+      'Aurora Desk Lamp  2 × $12.50  $25.00',
+      '------------------------------------',
+      'Subtotal                      $25.00',
+      'Shipping                       $5.00',
+      'Total                         $30.00',
+    ])
+    expect(lines).toContain(`View your order: ${link}`)
   })
 })

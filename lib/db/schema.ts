@@ -7,6 +7,7 @@ import {
   doublePrecision,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   smallint,
@@ -356,4 +357,35 @@ export const rateLimits = pgTable(
     expire: bigint('expire', { mode: 'number' }),
   },
   (t) => [index('rate_limits_expire_idx').on(t.expire)],
+)
+
+// Mail waiting for delivery, delivered and failed (drizzle/0013; lib/mail/queue-mail.ts writes,
+// lib/mail/mail-worker.ts delivers). An insert notifies the channel `shop_mail` (a trigger).
+export const MAIL_STATUSES = ['pending', 'sent', 'failed', 'skipped'] as const
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: id(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    recipient: text('recipient').notNull(),
+    data: jsonb('data').notNull().default({}),
+    status: text('status', { enum: MAIL_STATUSES }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    claim: uuid('claim'),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('mail_outbox_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} = 'pending'`),
+    index('mail_outbox_finished_idx')
+      .on(t.finishedAt)
+      .where(sql`${t.status} <> 'pending'`),
+    index('mail_outbox_user_idx').on(t.userId),
+    check('mail_outbox_status_check', inList('status', MAIL_STATUSES)),
+  ],
 )

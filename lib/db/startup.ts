@@ -1,13 +1,17 @@
 import 'server-only'
 import { listDemoAccounts } from '@/lib/auth/demo-accounts'
 import { env } from '@/lib/env'
+import { startMailWorker } from '@/lib/mail/mail-worker'
 import { goLiveChecks } from '@/lib/ops/go-live'
 import { logger } from '@/lib/ops/logger.cjs'
 import { closeDatabase, getDatabase } from './client'
 import { DataDirLockedError } from './lock'
 
 /** What scripts/server.mjs (plain JavaScript, outside Next's modules) calls on SIGTERM. */
-const hooks = globalThis as typeof globalThis & { __shopCloseDatabase?: () => Promise<void> }
+const hooks = globalThis as typeof globalThis & {
+  __shopCloseDatabase?: () => Promise<void>
+  __shopStopMailWorker?: () => Promise<void>
+}
 
 /** Server start: the database must be usable, or the process stops with a clear reason. */
 export async function startServerDatabase() {
@@ -24,6 +28,18 @@ export async function startServerDatabase() {
     const handle = await getDatabase()
     const engine = handle.engine === 'pglite' ? 'embedded PGlite' : 'PostgreSQL'
     logger().info({ engine }, 'database ready')
+    const e = env()
+    // The outbox's deliveries run beside the requests; the shutdown stops them before the
+    // database closes (scripts/shutdown.mjs).
+    if (!hooks.__shopStopMailWorker) {
+      const worker = startMailWorker({
+        handle,
+        maxAttempts: e.MAIL_ATTEMPTS,
+        retryMs: e.MAIL_RETRY_MS,
+        sendTimeoutMs: e.MAIL_SEND_TIMEOUT_MS,
+      })
+      hooks.__shopStopMailWorker = worker.stop
+    }
     // The go-live check (`npm run doctor`), once per process start: one warning line per finding.
     const results = goLiveChecks(env(), { demoAccounts: await listDemoAccounts(handle.db) })
     for (const { check, status, message } of results) {

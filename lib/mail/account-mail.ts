@@ -6,14 +6,18 @@ import type { OrderJson } from '@/lib/orders/order-json'
 import { ROUTES } from '@/lib/routes'
 import { SITE } from '@/lib/site'
 import { siteOrigin } from '@/lib/site-url'
-import { sendMail } from './send-mail'
+import type { RenderedMail } from './send-mail'
 import { AccountExistsMail } from './templates/account-exists-mail'
 import { EmailChangedMail } from './templates/email-changed-mail'
 import { OrderConfirmationMail } from './templates/order-confirmation-mail'
+import { orderConfirmationText } from './templates/order-confirmation-text'
 import { PasswordChangedMail } from './templates/password-changed-mail'
 import { ResetMail } from './templates/reset-mail'
 import { VerifyMail } from './templates/verify-mail'
 
+// Rendered (subject, HTML, text and the links they are about) as the outbox's worker delivers
+// them (lib/mail/render-mail.ts), never in a request.
+//
 // The account mails. Links are built from siteOrigin() (APP_URL), never from a request: a
 // forged Host header must not put an attacker's domain in front of a token. Names are user
 // input: they go into the HTML as React children (escaped) and never into a subject line.
@@ -27,16 +31,23 @@ function link(pattern: string, token?: string): string {
   return new URL(path, siteOrigin()).href
 }
 
-async function send(to: string, subject: string, email: ReactElement, links: string[]) {
+async function compose(
+  to: string,
+  subject: string,
+  email: ReactElement,
+  links: string[],
+  text?: string,
+): Promise<RenderedMail> {
   const html = await render(email)
-  // The plain-text part comes from the same template, so the two never say different things.
-  await sendMail({ to, subject, html, text: toPlainText(html), links })
+  // The plain-text part comes from the same template, so the two never say different things;
+  // a mail whose layout does not survive that (the order's table) writes its text itself.
+  return { to, subject, html, text: text ?? toPlainText(html), links }
 }
 
 /** After signup or a resend: the link that verifies the address (valid 24 hours). */
-export async function sendVerifyMail({ to, name, token }: Recipient & { token: string }) {
+export async function renderVerifyMail({ to, name, token }: Recipient & { token: string }) {
   const verify = link(ROUTES.verify.path, token)
-  await send(
+  return compose(
     to,
     `Verify your ${SITE.name} account`,
     createElement(VerifyMail, { name, link: verify }),
@@ -45,9 +56,9 @@ export async function sendVerifyMail({ to, name, token }: Recipient & { token: s
 }
 
 /** After "forgot password": the link that sets a new one (valid 30 minutes). */
-export async function sendResetMail({ to, name, token }: Recipient & { token: string }) {
+export async function renderResetMail({ to, name, token }: Recipient & { token: string }) {
   const reset = link(ROUTES.resetPassword.path, token)
-  await send(
+  return compose(
     to,
     `Reset your ${SITE.name} password`,
     createElement(ResetMail, { name, link: reset }),
@@ -60,7 +71,7 @@ export async function sendResetMail({ to, name, token }: Recipient & { token: st
  * account's name, never the one typed into the new signup (that would let anybody put words of
  * their choice into a mail to a stranger). `verifyToken` only while the account is unverified.
  */
-export async function sendAccountExistsMail({
+export async function renderAccountExistsMail({
   to,
   name,
   verifyToken,
@@ -68,7 +79,7 @@ export async function sendAccountExistsMail({
   const loginLink = link(ROUTES.login.path)
   const forgotLink = link(ROUTES.forgotPassword.path)
   const verifyLink = verifyToken === undefined ? undefined : link(ROUTES.verify.path, verifyToken)
-  await send(
+  return compose(
     to,
     `Someone tried to sign up at ${SITE.name} with your address`,
     createElement(AccountExistsMail, { name, loginLink, forgotLink, verifyLink }),
@@ -77,9 +88,9 @@ export async function sendAccountExistsMail({
 }
 
 /** After a password change or reset: a notice, with the way back if it was not the owner. */
-export async function sendPasswordChangedMail({ to, name }: Recipient) {
+export async function renderPasswordChangedMail({ to, name }: Recipient) {
   const forgotLink = link(ROUTES.forgotPassword.path)
-  await send(
+  return compose(
     to,
     `Your ${SITE.name} password was changed`,
     createElement(PasswordChangedMail, { name, forgotLink }),
@@ -88,13 +99,13 @@ export async function sendPasswordChangedMail({ to, name }: Recipient) {
 }
 
 /** After an e-mail change: a notice to the OLD address (`to`), naming the new one. */
-export async function sendEmailChangedMail({
+export async function renderEmailChangedMail({
   to,
   name,
   newEmail,
 }: Recipient & { newEmail: string }) {
   const loginLink = link(ROUTES.login.path)
-  await send(
+  return compose(
     to,
     `The e-mail address of your ${SITE.name} account was changed`,
     createElement(EmailChangedMail, { name, newEmail, loginLink }),
@@ -103,16 +114,17 @@ export async function sendEmailChangedMail({
 }
 
 /** After a new order: its lines and totals, and the link to its page (never on a replay). */
-export async function sendOrderConfirmationMail({
+export async function renderOrderConfirmationMail({
   to,
   name,
   order,
 }: Recipient & { order: OrderJson }) {
   const orderLink = link(ROUTES.order.path, order._id)
-  await send(
+  return compose(
     to,
     `Your ${SITE.name} order of ${formatPrice(order.totalPrice)} is confirmed`,
     createElement(OrderConfirmationMail, { name, order, link: orderLink }),
     [orderLink],
+    orderConfirmationText({ name, order, link: orderLink }),
   )
 }

@@ -7,7 +7,8 @@ import { env } from '@/lib/env'
 
 // Outgoing mail: SMTP when SMTP_URL is set, otherwise a file per message in DATA_DIR/outbox
 // (the demo has no mail server; the messages, links included, can be read there and on the
-// /dev/mailbox page in demo mode).
+// /dev/mailbox page in demo mode). Only the outbox's worker calls this (lib/mail/mail-worker.ts):
+// the rest of the shop queues mail in its transactions (lib/mail/queue-mail.ts).
 
 export type Mail = {
   to: string
@@ -17,6 +18,9 @@ export type Mail = {
   /** The links the message is about, for the outbox index (the demo mailbox shows them). */
   links?: string[]
 }
+
+/** A mail ready to leave: both parts and the links it is about. */
+export type RenderedMail = Mail & { html: string; links: string[] }
 
 /** One message of the outbox index (a JSON file next to each .eml). */
 export type OutboxMessage = {
@@ -31,10 +35,22 @@ export type OutboxMessage = {
 /** How many messages the outbox keeps: the demo runs for months, its disk must not fill up. */
 export const OUTBOX_KEEP = 200
 
-let transporter: Transporter | undefined
+const transporters = new Map<string, Transporter>()
 
+// nodemailer waits minutes by default (2 for a connection, 10 for an idle socket); a stalled
+// server should cost one attempt, retried later, not hold the worker. The caller's signal bounds
+// the whole delivery on top of these.
 function smtp(url: string): Transporter {
-  transporter ??= nodemailer.createTransport(url)
+  let transporter = transporters.get(url)
+  if (!transporter) {
+    transporter = nodemailer.createTransport({
+      url,
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 30_000,
+    })
+    transporters.set(url, transporter)
+  }
   return transporter
 }
 
@@ -49,8 +65,16 @@ const outboxFile = (name: string) => path.join(outboxDir(), name)
 // A header value is one line: a CR or LF in it (from a name, say) could start a new header.
 const oneLine = (value: string) => value.replace(/[\r\n\u2028\u2029]+/g, ' ').trim()
 
-export async function sendMail(mail: Mail): Promise<void> {
+export type SendOptions = {
+  /** Where to send; by default SMTP_URL (none: the file outbox). */
+  smtpUrl?: string
+  /** Aborts an SMTP delivery still running (the outbox's time limit for one attempt). */
+  signal?: AbortSignal
+}
+
+export async function sendMail(mail: Mail, options: SendOptions = {}): Promise<void> {
   const e = env()
+  const smtpUrl = 'smtpUrl' in options ? options.smtpUrl : e.SMTP_URL
   const message = {
     from: e.MAIL_FROM,
     to: oneLine(mail.to),
@@ -58,8 +82,8 @@ export async function sendMail(mail: Mail): Promise<void> {
     text: mail.text,
     ...(mail.html === undefined ? {} : { html: mail.html }),
   }
-  if (e.SMTP_URL) {
-    await smtp(e.SMTP_URL).sendMail(message)
+  if (smtpUrl) {
+    await smtp(smtpUrl).sendMail({ ...message, ...(options.signal && { signal: options.signal }) })
     return
   }
   const built = await nodemailer

@@ -10,6 +10,7 @@ import { takeFromCart } from '@/lib/cart/take-from-cart'
 import { getDb } from '@/lib/db/client'
 import { orderItems, orders } from '@/lib/db/schema'
 import { queryRows } from '@/lib/db/sql'
+import { queueMail } from '@/lib/mail/queue-mail'
 import { formatPrice, toCents, toDollars } from '@/lib/money'
 import { claimKey, orderInputHash, recordKeyOrder } from './idempotency'
 import { loadOrders, type OrderJson } from './order-json'
@@ -24,7 +25,9 @@ import { SHIPPING_DOLLARS, type OrderInput, type OrderLineInput } from './schema
 //      two orders never lock the same products in opposite orders and deadlock),
 //   4. prices the lines from the rows it just locked and compares with the client's totals,
 //   5. writes the order and its items, and takes the ordered quantities out of the cart (what was
-//      added meanwhile stays), bumping its version.
+//      added meanwhile stays), bumping its version, and
+//   6. queues the confirmation mail (lib/mail/queue-mail.ts): it commits with the order or not
+//      at all.
 // Any refusal throws, and the whole transaction (key, stock, order, cart) rolls back.
 //
 // The cart row lock makes the version check race-safe on PostgreSQL: every change of the lines
@@ -125,6 +128,14 @@ async function attempt(
     const orderId = await insertOrder(tx, actor, input, reserved, itemsCents, shippingCents)
     if (key !== undefined) await recordKeyOrder(tx, actor.id, key.value, orderId)
     if (cart) await takeFromCart(tx, cart.id, input.orderItems)
+    // Commits with the order or not at all; a replayed key never gets this far.
+    await queueMail(tx, {
+      kind: 'order-confirmation',
+      userId: actor.id,
+      to: actor.email,
+      name: actor.name,
+      orderId,
+    })
     return { orderId, created: true, soldOut: reserved.some((r) => r.stock <= 0) }
   })
 }

@@ -4,11 +4,9 @@ import { AppError } from '@/lib/api/errors'
 import { assertUncommonPassword } from '@/lib/auth/common-passwords'
 import { hashPassword } from '@/lib/auth/password'
 import { RegisterSchema } from '@/lib/auth/schemas'
-import { issueToken } from '@/lib/auth/tokens'
 import { getDb } from '@/lib/db/client'
 import { users } from '@/lib/db/schema'
-import { sendAccountExistsMail, sendVerifyMail } from '@/lib/mail/account-mail'
-import { deliverLater } from '@/lib/mail/deliver-later'
+import { queueMail } from '@/lib/mail/queue-mail'
 import { removeStoredImage, storeUploadedImage } from '@/lib/storage/images'
 
 export const REGISTERED_MESSAGE =
@@ -18,7 +16,8 @@ export const REGISTERED_MESSAGE =
  * Creates an unverified account and mails its verification link. An address that already has an
  * account gets the same answer (so nobody learns which addresses are customers) and its owner a
  * notice instead; the work done is the same either way (the image is checked, the password
- * hashed), so the timing does not tell either.
+ * hashed, one mail queued in the transaction), so the timing does not tell either. The mail, and
+ * the token of its link, are made by the outbox's worker after the answer.
  */
 export async function registerUser({
   fields,
@@ -43,31 +42,40 @@ export async function registerUser({
   const passwordHash = await hashPassword(input.password)
   const db = await getDb()
 
-  const [created] = await db
-    .insert(users)
-    .values({
-      name: input.name,
-      email: input.email,
-      passwordHash,
-      avatarUrl: image.url,
-      avatarPublicId: image.publicId,
+  // The account and its mail commit together: a crash cannot leave an account whose
+  // verification mail never leaves (its token is issued when the mail does).
+  const created = await db
+    .transaction(async (tx) => {
+      const [user] = await tx
+        .insert(users)
+        .values({
+          name: input.name,
+          email: input.email,
+          passwordHash,
+          avatarUrl: image.url,
+          avatarPublicId: image.publicId,
+        })
+        .onConflictDoNothing({ target: users.email })
+        .returning()
+      if (user) {
+        await queueMail(tx, { kind: 'verify', userId: user.id, to: user.email, name: user.name })
+        return true
+      }
+      const [owner] = await tx.select().from(users).where(eq(users.email, input.email)).limit(1)
+      if (owner) {
+        await queueMail(tx, {
+          kind: 'account-exists',
+          userId: owner.id,
+          to: owner.email,
+          name: owner.name,
+        })
+      }
+      return false
     })
-    .onConflictDoNothing({ target: users.email })
-    .returning()
-
-  if (created) {
-    const token = await issueToken(db, created.id, 'verify')
-    deliverLater('verify', () => sendVerifyMail({ to: created.email, name: created.name, token }))
-    return { message: REGISTERED_MESSAGE }
-  }
-
-  await removeStoredImage(image.publicId)
-  const [owner] = await db.select().from(users).where(eq(users.email, input.email)).limit(1)
-  if (owner) {
-    const verifyToken = owner.verified ? undefined : await issueToken(db, owner.id, 'verify')
-    deliverLater('account-exists', () =>
-      sendAccountExistsMail({ to: owner.email, name: owner.name, verifyToken }),
-    )
-  }
+    .catch(async (error: unknown) => {
+      await removeStoredImage(image.publicId)
+      throw error
+    })
+  if (!created) await removeStoredImage(image.publicId)
   return { message: REGISTERED_MESSAGE }
 }

@@ -9,8 +9,7 @@ import { ResetPasswordSchema } from '@/lib/auth/schemas'
 import { consumeToken } from '@/lib/auth/tokens'
 import { getDb } from '@/lib/db/client'
 import { users } from '@/lib/db/schema'
-import { sendPasswordChangedMail } from '@/lib/mail/account-mail'
-import { deliverLater } from '@/lib/mail/deliver-later'
+import { queueMail } from '@/lib/mail/queue-mail'
 import { endSessions } from './end-sessions'
 
 export const BAD_RESET_LINK = 'This password reset link is invalid or has expired'
@@ -48,11 +47,16 @@ export async function resetPassword({
       .where(and(eq(users.id, userId), maySignInWhere()))
       .returning()
     await endSessions(tx, userId)
+    if (row) {
+      await queueMail(tx, {
+        kind: 'password-changed',
+        userId: row.id,
+        to: row.email,
+        name: row.name,
+      })
+    }
     return row
   })
   if (!user) throw new AppError(400, BAD_RESET_LINK)
-  deliverLater('password-changed', () =>
-    sendPasswordChangedMail({ to: user.email, name: user.name }),
-  )
   return user
 }

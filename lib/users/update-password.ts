@@ -8,8 +8,7 @@ import { UpdatePasswordSchema } from '@/lib/auth/schemas'
 import type { SessionData } from '@/lib/auth/session-store'
 import { getDb } from '@/lib/db/client'
 import { sessions, users } from '@/lib/db/schema'
-import { sendPasswordChangedMail } from '@/lib/mail/account-mail'
-import { deliverLater } from '@/lib/mail/deliver-later'
+import { queueMail } from '@/lib/mail/queue-mail'
 import { endSessions } from './end-sessions'
 
 export const WRONG_OLD_PASSWORD = 'Your current password is not correct'
@@ -40,6 +39,7 @@ export async function updatePassword({
   assertUncommonPassword(input.newPassword, 'newPassword')
   const passwordHash = await hashPassword(input.newPassword)
   const db = await getDb()
+  // The change, the end of the other sessions and the notice commit together.
   const updated = await db.transaction(async (tx) => {
     // The user row first, then the sessions: the order a role change locks them in, so that the
     // two wait in turn and never deadlock.
@@ -56,10 +56,8 @@ export async function updatePassword({
       .returning({ id: sessions.id })
     if (!row || mine.length === 0) throw new AppError(401, 'Please login to access this resource')
     await endSessions(tx, actor.id)
+    await queueMail(tx, { kind: 'password-changed', userId: row.id, to: row.email, name: row.name })
     return row
   })
-  deliverLater('password-changed', () =>
-    sendPasswordChangedMail({ to: updated.email, name: updated.name }),
-  )
   return updated
 }

@@ -5,8 +5,7 @@ import type { CurrentUser } from '@/lib/auth/current-user'
 import { UpdateProfileSchema } from '@/lib/auth/schemas'
 import { getDb } from '@/lib/db/client'
 import { users } from '@/lib/db/schema'
-import { sendEmailChangedMail } from '@/lib/mail/account-mail'
-import { deliverLater } from '@/lib/mail/deliver-later'
+import { queueMail } from '@/lib/mail/queue-mail'
 import { removeStoredImage, storeUploadedImage, type StoredImage } from '@/lib/storage/images'
 
 export const EMAIL_TAKEN = 'That e-mail address belongs to another account'
@@ -41,16 +40,29 @@ export async function updateProfile({
 
   let updated: CurrentUser | undefined
   try {
-    ;[updated] = await db
-      .update(users)
-      .set({
-        name: input.name,
-        email: input.email,
-        ...(image && { avatarUrl: image.url, avatarPublicId: image.publicId }),
-        updatedAt: new Date(),
-      })
-      .where(eq(users.id, actor.id))
-      .returning()
+    // The change and the notice to the old address commit together.
+    updated = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(users)
+        .set({
+          name: input.name,
+          email: input.email,
+          ...(image && { avatarUrl: image.url, avatarPublicId: image.publicId }),
+          updatedAt: new Date(),
+        })
+        .where(eq(users.id, actor.id))
+        .returning()
+      if (row && row.email !== actor.email) {
+        await queueMail(tx, {
+          kind: 'email-changed',
+          userId: row.id,
+          to: actor.email,
+          name: row.name,
+          newEmail: row.email,
+        })
+      }
+      return row
+    })
   } catch (error) {
     if (image) await removeStoredImage(image.publicId)
     // Two accounts raced for one address: the unique index decided.
@@ -61,10 +73,5 @@ export async function updateProfile({
   }
   if (!updated) throw new AppError(401, 'Please login to access this resource')
   if (image && actor.avatarPublicId) await removeStoredImage(actor.avatarPublicId)
-  if (updated.email !== actor.email) {
-    deliverLater('email-changed', () =>
-      sendEmailChangedMail({ to: actor.email, name: updated.name, newEmail: updated.email }),
-    )
-  }
   return updated
 }

@@ -11,7 +11,10 @@ const cell = { color: '#0f172a', fontSize: '14px', lineHeight: '20px', padding: 
 const right = { ...cell, textAlign: 'right' as const, whiteSpace: 'nowrap' as const }
 const muted = { ...cell, color: '#475569' }
 
-/** After an order is placed: what was bought, what it cost, where it goes, and its page. */
+/**
+ * After an order is placed: what was bought, what it cost, where it goes, and its page. The
+ * plain-text part says the same in ./order-confirmation-text.ts (keep the two together).
+ */
 export function OrderConfirmationMail({ name, order, link }: OrderConfirmationMailProps) {
   const s = order.shippingInfo
   return (
@@ -36,7 +39,7 @@ export function OrderConfirmationMail({ name, order, link }: OrderConfirmationMa
             ))}
             <tr>
               <td style={muted} colSpan={2}>
-                Items
+                Subtotal
               </td>
               <td style={right}>{formatPrice(order.itemsPrice)}</td>
             </tr>

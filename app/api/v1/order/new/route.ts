@@ -6,8 +6,6 @@ import { withUser } from '@/lib/api/handler'
 import type { CurrentUser } from '@/lib/auth/current-user'
 import { cartWithAbsoluteImages } from '@/lib/cart/cart-json'
 import { readCart } from '@/lib/cart/read-cart'
-import { sendOrderConfirmationMail } from '@/lib/mail/account-mail'
-import { deliverLater } from '@/lib/mail/deliver-later'
 import { withAbsoluteOrderImages } from '@/lib/orders/order-json'
 import { placeOrder } from '@/lib/orders/place-order'
 import {
@@ -41,12 +39,7 @@ export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoute('/order
     const result = await placeOrder({ actor, input, idempotencyKey: key, ifMatch })
     if (result.outcome === 'cart-changed') return cartChanged(actor)
     const { order, outcome } = result
-    // Once per order: a replayed key answers the same order but mails nothing again.
-    if (outcome === 'created') {
-      deliverLater('order-confirmation', () =>
-        sendOrderConfirmationMail({ to: actor.email, name: actor.name, order }),
-      )
-    }
+    // The confirmation mail was queued with the order (placeOrder); a replay queues nothing.
     const body = { success: true, order: withAbsoluteOrderImages(order) }
     if (outcome === 'replayed') {
       return json(body, { status: 200, headers: { 'Idempotent-Replayed': 'true' } })

@@ -1,0 +1,74 @@
+import 'server-only'
+import { eq } from 'drizzle-orm'
+import { issueToken, type TokenKind } from '@/lib/auth/tokens'
+import type { Db } from '@/lib/db/open'
+import { orders, users } from '@/lib/db/schema'
+import { loadOrders } from '@/lib/orders/order-json'
+import {
+  renderAccountExistsMail,
+  renderEmailChangedMail,
+  renderOrderConfirmationMail,
+  renderPasswordChangedMail,
+  renderResetMail,
+  renderVerifyMail,
+} from './account-mail'
+import { QueuedMailSchema, type QueuedMail } from './mail-kinds'
+import type { RenderedMail } from './send-mail'
+
+/** A queued mail that can never be rendered (sending it again would not help). */
+export class UnsendableMailError extends Error {}
+
+/** A row of the outbox, as the worker claimed it. */
+export type OutboxRow = { kind: string; recipient: string; userId: string | null; data: unknown }
+
+/** The mail a row stands for, checked, or UnsendableMailError. */
+export function queuedMail(row: OutboxRow): QueuedMail {
+  const data = typeof row.data === 'object' && row.data !== null ? row.data : {}
+  const parsed = QueuedMailSchema.safeParse({
+    ...data,
+    kind: row.kind,
+    to: row.recipient,
+    userId: row.userId,
+  })
+  if (!parsed.success) throw new UnsendableMailError(`not a ${row.kind} mail this shop can send`)
+  return parsed.data
+}
+
+// The link's token is issued as its mail leaves, never stored in clear: it is valid from the
+// moment the mail arrives however long the mail server made it wait, and each attempt's token
+// makes the one before it (never delivered) useless, as a new request always did.
+const freshToken = (db: Db, userId: string, kind: TokenKind) =>
+  db.transaction((tx) => issueToken(tx, userId, kind))
+
+/**
+ * Renders a queued mail the way it leaves: subject, both parts and its links (issuing the token
+ * of a verify or reset link).
+ */
+export async function renderMail(db: Db, mail: QueuedMail): Promise<RenderedMail> {
+  switch (mail.kind) {
+    case 'verify':
+      return renderVerifyMail({ ...mail, token: await freshToken(db, mail.userId, 'verify') })
+    case 'reset':
+      return renderResetMail({ ...mail, token: await freshToken(db, mail.userId, 'reset') })
+    case 'account-exists': {
+      // A verify link only while the account is still unverified, as it is now.
+      const [owner] = await db
+        .select({ verified: users.verified })
+        .from(users)
+        .where(eq(users.id, mail.userId))
+      if (!owner) throw new UnsendableMailError('the account no longer exists')
+      const verifyToken = owner.verified ? undefined : await freshToken(db, mail.userId, 'verify')
+      return renderAccountExistsMail({ ...mail, verifyToken })
+    }
+    case 'password-changed':
+      return renderPasswordChangedMail(mail)
+    case 'email-changed':
+      return renderEmailChangedMail(mail)
+    case 'order-confirmation': {
+      // Read when the mail leaves: an order's lines and totals never change once placed.
+      const [order] = await loadOrders(db, eq(orders.id, mail.orderId))
+      if (!order) throw new UnsendableMailError('the order no longer exists')
+      return renderOrderConfirmationMail({ to: mail.to, name: mail.name, order })
+    }
+  }
+}
