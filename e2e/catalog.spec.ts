@@ -472,7 +472,11 @@ test.describe('focus', () => {
 
 test.describe('home page layout', () => {
   test('the tagline starts whole and changes one letter at a time: no flash', async ({ page }) => {
-    test.setTimeout(45_000) // a whole cycle: pause, delete, pause, type
+    // A whole cycle (pause, delete, pause, type) in the page's time: its clock stands still and
+    // is moved one step (50 ms, the fastest the line changes) at a time, so each change renders
+    // on its own whatever the machine's speed.
+    await page.clock.install()
+    await page.clock.pauseAt(Date.now() + 1000)
     // Every length the line takes, from the first HTML on.
     await page.addInitScript(() => {
       const w = window as unknown as { taglineLengths: number[] }
@@ -497,7 +501,13 @@ test.describe('home page layout', () => {
       page.evaluate(() => (window as unknown as { taglineLengths: number[] }).taglineLengths)
     // It deletes down to nothing and types the whole line again…
     await expect
-      .poll(async () => (await lengths()).lastIndexOf(full), { timeout: 20_000 })
+      .poll(
+        async () => {
+          await page.clock.runFor(50)
+          return (await lengths()).lastIndexOf(full)
+        },
+        { intervals: [0], timeout: 25_000 },
+      )
       .toBeGreaterThan(0)
     const seen = await lengths()
     expect(seen[0]).toBe(full)

@@ -3,6 +3,7 @@ import { create } from 'zustand'
 import type { ShippingInfo } from '@/lib/orders/schemas'
 import { parseShippingData } from './checkout'
 import { SHIPPING_DATA_KEY } from './checkout-paths'
+import { clearShippingDrafts } from './shipping-draft'
 
 // The cart store of SPEC.md §4 for what is the browser's own: the shipping address (also kept in
 // local storage under `shippingData`, so it outlives the tab) and the idempotency key of the
@@ -20,7 +21,7 @@ export type CartStore = {
   saveShippingInfo: (info: ShippingInfo) => void
   /** The key of the attempt under way, made on first use. */
   checkoutKey: () => string
-  /** The order is placed: the next checkout is a new attempt. */
+  /** The order is placed: the next checkout is a new attempt, with no half-filled form. */
   checkoutDone: () => void
 }
 
@@ -56,6 +57,7 @@ export const useCartStore = create<CartStore>()((set, get) => ({
     return key
   },
   checkoutDone() {
+    clearShippingDrafts()
     set({ idempotencyKey: null })
   },
 }))
