@@ -474,7 +474,9 @@ test.describe('home page layout', () => {
   test('the tagline starts whole and changes one letter at a time: no flash', async ({ page }) => {
     // A whole cycle (pause, delete, pause, type) in the page's time: its clock stands still and
     // is moved one step (50 ms, the fastest the line changes) at a time, so each change renders
-    // on its own whatever the machine's speed.
+    // on its own whatever the machine's speed. About 150 steps of two round trips each: bounded
+    // work, slower than the 30 s default allows on a busy machine.
+    test.setTimeout(60_000)
     await page.clock.install()
     await page.clock.pauseAt(Date.now() + 1000)
     // Every length the line takes, from the first HTML on.
@@ -506,7 +508,7 @@ test.describe('home page layout', () => {
           await page.clock.runFor(50)
           return (await lengths()).lastIndexOf(full)
         },
-        { intervals: [0], timeout: 25_000 },
+        { intervals: [0], timeout: 50_000 },
       )
       .toBeGreaterThan(0)
     const seen = await lengths()

@@ -50,9 +50,7 @@ export function ProductCard({ product, priority = false, headingLevel = 3 }: Pro
         </Title>
         <div className="flex items-center gap-2 text-sm text-ink-muted">
           <Stars rating={product.ratings} />
-          <span>
-            ({reviewCount(product.numberOfReviews)})
-          </span>
+          <span>({reviewCount(product.numberOfReviews)})</span>
         </div>
         <p className="mt-auto text-lg font-bold text-ink">{formatPrice(product.price)}</p>
       </div>

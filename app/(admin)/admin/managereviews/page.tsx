@@ -181,9 +181,7 @@ export default async function ManageReviewsPage({
                     className="flex flex-wrap items-center justify-between gap-2 px-4 py-3 hover:bg-slate-50"
                   >
                     <span className="font-medium text-brand-700">{m.name}</span>
-                    <span className="text-sm text-ink-muted">
-                      {reviewCount(m.numberOfReviews)}
-                    </span>
+                    <span className="text-sm text-ink-muted">{reviewCount(m.numberOfReviews)}</span>
                   </Link>
                 </li>
               ))}

@@ -5,11 +5,7 @@ import { checkFields } from '@/components/forms/check-fields'
 import { SubmitButton } from '@/components/forms/submit-button'
 import { INPUT_CLASS, TextField } from '@/components/forms/text-field'
 import { SHIPPING_INFO_PATH } from '@/lib/cart/checkout-paths'
-import {
-  readShippingDraft,
-  saveShippingDraft,
-  type ShippingDraft,
-} from '@/lib/cart/shipping-draft'
+import { saveShippingDraft, type ShippingDraft } from '@/lib/cart/shipping-draft'
 import { useCartStore } from '@/lib/cart/use-cart-store'
 import { SHIPPING_COUNTRIES } from '@/lib/catalog'
 import { ShippingInfoSchema } from '@/lib/orders/schemas'
@@ -51,14 +47,15 @@ export function ShippingForm({ userId }: { userId: string }) {
   // undefined until then, null when there is none.
   const saved = useCartStore((s) => s.shippingInfo)
   // This tab's draft, read after hydration like the saved address; it is newer when both exist.
-  const [draft, setDraft] = useState<ShippingDraft | null>()
+  const draft = useCartStore((s) => s.shippingDraft)
+  const loadShippingDraft = useCartStore((s) => s.loadShippingDraft)
   const formRef = useRef<HTMLFormElement>(null)
   const countryId = useId()
 
   useEffect(() => {
-    setDraft(readShippingDraft(userId))
+    loadShippingDraft(userId)
     loadShippingInfo()
-  }, [loadShippingInfo, userId])
+  }, [loadShippingDraft, loadShippingInfo, userId])
 
   useEffect(() => {
     if (refusals === 0) return
