@@ -1,0 +1,79 @@
+import chromium from '../scripts/chromium.json'
+import { findProduct } from './support/catalog'
+import { expect, test } from './support/fixtures'
+
+// The product carousel at 200% zoom. A 1280×800 desktop window at 200% is 640×400 CSS pixels at a
+// device scale factor of 2, less its classic scrollbar (15 device pixels, 7.5 CSS pixels): the
+// page is 632.5 CSS pixels wide, and so the carousel. embla measures slides in whole pixels, so
+// each slide stood half a pixel off and a strip of its neighbour showed at the edge. Headless
+// Chromium hides scrollbars unless told not to; here the window has one, as a desktop's does.
+
+/** Where the shown slide and its neighbours are against the carousel's window, in CSS pixels. */
+function geometry() {
+  const region = document.querySelector('[aria-roledescription="carousel"]')!
+  const viewport = region.querySelector('.overflow-hidden')!.getBoundingClientRect()
+  const current = region.querySelector('[aria-current="true"]')!.getAttribute('aria-label')!
+  const shown = Number(current.replace(/\D/g, '')) - 1
+  const slides = [...region.querySelectorAll('[aria-roledescription="slide"]')].map((s) =>
+    s.getBoundingClientRect(),
+  )
+  const round = (n: number) => Math.round(n * 100) / 100
+  const slide = slides[shown]!
+  return {
+    width: round(viewport.width),
+    // 0 and 0: the shown slide covers the window exactly.
+    shownOff: [round(slide.left - viewport.left), round(slide.right - viewport.right)],
+    // How much of any other slide is inside the window.
+    othersIn: round(
+      Math.max(
+        0,
+        ...slides
+          .filter((_, i) => i !== shown)
+          .map((b) => Math.min(b.right, viewport.right) - Math.max(b.left, viewport.left)),
+      ),
+    ),
+  }
+}
+
+for (const { label, viewport } of [
+  { label: 'a 1280×800 window', viewport: { width: 640, height: 400 } },
+  // From 768 CSS pixels the picture takes half the width less the gap: 364.5 pixels here.
+  { label: 'a 1602×1200 window', viewport: { width: 801, height: 600 } },
+]) {
+  test.describe(`${label} at 200% zoom`, () => {
+    test.use({
+      viewport,
+      deviceScaleFactor: 2,
+      isMobile: false,
+      hasTouch: false,
+      launchOptions: {
+        executablePath: process.env.CHROMIUM_PATH || chromium.path,
+        args: chromium.args,
+        ignoreDefaultArgs: ['--hide-scrollbars'],
+      },
+    })
+
+    test('each picture fills the carousel, with no strip of the next one', async ({
+      page,
+      request,
+      narrow,
+    }) => {
+      test.skip(narrow, 'a desktop window, zoomed')
+      const product = await findProduct(request, (p) => p.images.length >= 3)
+      await page.goto(`/product/${product._id}`)
+      const region = page.getByRole('region', { name: `${product.name} images` })
+      await expect(region).toBeVisible()
+      for (const i of [2, 3, 1, 3]) {
+        await region.getByRole('button', { name: `Go to image ${i}` }).click()
+        await expect(region.getByRole('button', { name: `Go to image ${i}` })).toHaveAttribute(
+          'aria-current',
+          'true',
+        )
+        // Once the slide has come to rest (it glides there).
+        await expect
+          .poll(() => page.evaluate(geometry), { message: `image ${i}` })
+          .toMatchObject({ shownOff: [0, 0], othersIn: 0 })
+      }
+    })
+  })
+}
