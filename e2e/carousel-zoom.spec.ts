@@ -2,11 +2,14 @@ import chromium from '../scripts/chromium.json'
 import { findProduct } from './support/catalog'
 import { expect, test } from './support/fixtures'
 
-// The product carousel at 200% zoom. A 1280×800 desktop window at 200% is 640×400 CSS pixels at a
-// device scale factor of 2, less its classic scrollbar (15 device pixels, 7.5 CSS pixels): the
-// page is 632.5 CSS pixels wide, and so the carousel. embla measures slides in whole pixels, so
-// each slide stood half a pixel off and a strip of its neighbour showed at the edge. Headless
-// Chromium hides scrollbars unless told not to; here the window has one, as a desktop's does.
+// The product carousel at 200% zoom: a strip of the neighbouring picture showed at its edge.
+// embla measures slides in whole CSS pixels (offsetWidth, offsetLeft), so where the carousel is
+// a fractional number of pixels wide each slide stood a fraction off. Two real windows at 200%:
+// - 1280×800 on a desktop: 640×400 CSS pixels at a device scale factor of 2, less the classic
+//   scrollbar (15 device pixels, 7.5 CSS pixels): the page is 632.5 CSS pixels wide. Headless
+//   Chromium hides scrollbars unless told not to, and draws them 15 CSS pixels wide whatever
+//   the scale factor, so the window here has one, set to the 7.5 CSS pixels zoom makes of it.
+// - 1602×1200: 801 CSS pixels, where the picture takes half the width less the gap, 364.5.
 
 /** Where the shown slide and its neighbours are against the carousel's window, in CSS pixels. */
 function geometry() {
@@ -20,7 +23,8 @@ function geometry() {
   const round = (n: number) => Math.round(n * 100) / 100
   const slide = slides[shown]!
   return {
-    width: round(viewport.width),
+    // The carousel's box, before any rounding of ours: fractional in both windows.
+    box: round(region.querySelector('.relative')!.getBoundingClientRect().width),
     // 0 and 0: the shown slide covers the window exactly.
     shownOff: [round(slide.left - viewport.left), round(slide.right - viewport.right)],
     // How much of any other slide is inside the window.
@@ -35,10 +39,9 @@ function geometry() {
   }
 }
 
-for (const { label, viewport } of [
-  { label: 'a 1280×800 window', viewport: { width: 640, height: 400 } },
-  // From 768 CSS pixels the picture takes half the width less the gap: 364.5 pixels here.
-  { label: 'a 1602×1200 window', viewport: { width: 801, height: 600 } },
+for (const { label, viewport, scrollbar, box } of [
+  { label: 'a 1280×800 window', viewport: { width: 640, height: 400 }, scrollbar: 7.5, box: 600.5 },
+  { label: 'a 1602×1200 window', viewport: { width: 801, height: 600 }, scrollbar: 0, box: 364.5 },
 ]) {
   test.describe(`${label} at 200% zoom`, () => {
     test.use({
@@ -49,7 +52,7 @@ for (const { label, viewport } of [
       launchOptions: {
         executablePath: process.env.CHROMIUM_PATH || chromium.path,
         args: chromium.args,
-        ignoreDefaultArgs: ['--hide-scrollbars'],
+        ignoreDefaultArgs: scrollbar ? ['--hide-scrollbars'] : [],
       },
     })
 
@@ -61,8 +64,11 @@ for (const { label, viewport } of [
       test.skip(narrow, 'a desktop window, zoomed')
       const product = await findProduct(request, (p) => p.images.length >= 3)
       await page.goto(`/product/${product._id}`)
+      if (scrollbar)
+        await page.addStyleTag({ content: `::-webkit-scrollbar { width: ${scrollbar}px }` })
       const region = page.getByRole('region', { name: `${product.name} images` })
       await expect(region).toBeVisible()
+      expect((await page.evaluate(geometry)).box).toBe(box)
       for (const i of [2, 3, 1, 3]) {
         await region.getByRole('button', { name: `Go to image ${i}` }).click()
         await expect(region.getByRole('button', { name: `Go to image ${i}` })).toHaveAttribute(
