@@ -81,5 +81,40 @@ for (const { label, viewport, scrollbar, box } of [
           .toMatchObject({ shownOff: [0, 0], othersIn: 0 })
       }
     })
+
+    test('a glide ends on whole device pixels, not a second of creeping under one', async ({
+      page,
+      request,
+      narrow,
+    }) => {
+      test.skip(narrow, 'a desktop window, zoomed')
+      const product = await findProduct(request, (p) => p.images.length >= 3)
+      // Frame by frame on the page's clock (16 ms a step), so the machine's speed does not count.
+      await page.clock.install()
+      await page.clock.pauseAt(Date.now() + 1000)
+      await page.goto(`/product/${product._id}`)
+      if (scrollbar)
+        await page.addStyleTag({ content: `::-webkit-scrollbar { width: ${scrollbar}px }` })
+      // Hydrated: the top bar's islands answer.
+      await expect(page.getByRole('banner').getByRole('link', { name: 'Login' })).toBeVisible()
+      const region = page.getByRole('region', { name: `${product.name} images` })
+      await region.getByRole('button', { name: 'Go to image 2' }).click()
+      await expect(region.getByRole('button', { name: 'Go to image 2' })).toHaveAttribute(
+        'aria-current',
+        'true',
+      )
+      const offsets: number[] = []
+      for (let frame = 0; frame < 400; frame++) {
+        await page.clock.runFor(16)
+        const { shownOff } = await page.evaluate(geometry)
+        offsets.push(shownOff[0]!)
+        if (shownOff[0] === 0 && shownOff[1] === 0) break
+      }
+      expect(offsets.at(-1), offsets.join(' ')).toBe(0)
+      // Frames where the picture stood less than a device pixel (half a CSS pixel) off: at most
+      // the one that finds it there.
+      const creeping = offsets.filter((off) => off !== 0 && Math.abs(off) < 0.5)
+      expect(creeping.length, offsets.join(' ')).toBeLessThanOrEqual(1)
+    })
   })
 }
