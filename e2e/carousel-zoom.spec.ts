@@ -9,7 +9,8 @@ import { expect, test } from './support/fixtures'
 //   scrollbar (15 device pixels, 7.5 CSS pixels): the page is 632.5 CSS pixels wide. Headless
 //   Chromium hides scrollbars unless told not to, and draws them 15 CSS pixels wide whatever
 //   the scale factor, so the window here has one, set to the 7.5 CSS pixels zoom makes of it.
-// - 1602×1200: 801 CSS pixels, where the picture takes half the width less the gap, 364.5.
+// - 1602×1200: 801 CSS pixels less the scrollbar, where the picture takes half the width less
+//   the gap: 360.75.
 
 /** Where the shown slide and its neighbours are against the carousel's window, in CSS pixels. */
 function geometry() {
@@ -39,22 +40,24 @@ function geometry() {
   }
 }
 
-for (const { label, viewport, scrollbar, box } of [
-  { label: 'a 1280×800 window', viewport: { width: 640, height: 400 }, scrollbar: 7.5, box: 600.5 },
-  { label: 'a 1602×1200 window', viewport: { width: 801, height: 600 }, scrollbar: 0, box: 364.5 },
+// Scrollbars shown (a new browser for this file: launch options cannot change per test).
+test.use({
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH || chromium.path,
+    args: chromium.args,
+    ignoreDefaultArgs: ['--hide-scrollbars'],
+  },
+})
+
+/** 15 device pixels at 200%: what a desktop's classic scrollbar takes of the page. */
+const SCROLLBAR = `::-webkit-scrollbar { width: 7.5px }`
+
+for (const { label, viewport, box } of [
+  { label: 'a 1280×800 window', viewport: { width: 640, height: 400 }, box: 600.5 },
+  { label: 'a 1602×1200 window', viewport: { width: 801, height: 600 }, box: 360.75 },
 ]) {
   test.describe(`${label} at 200% zoom`, () => {
-    test.use({
-      viewport,
-      deviceScaleFactor: 2,
-      isMobile: false,
-      hasTouch: false,
-      launchOptions: {
-        executablePath: process.env.CHROMIUM_PATH || chromium.path,
-        args: chromium.args,
-        ignoreDefaultArgs: scrollbar ? ['--hide-scrollbars'] : [],
-      },
-    })
+    test.use({ viewport, deviceScaleFactor: 2, isMobile: false, hasTouch: false })
 
     test('each picture fills the carousel, with no strip of the next one', async ({
       page,
@@ -64,8 +67,7 @@ for (const { label, viewport, scrollbar, box } of [
       test.skip(narrow, 'a desktop window, zoomed')
       const product = await findProduct(request, (p) => p.images.length >= 3)
       await page.goto(`/product/${product._id}`)
-      if (scrollbar)
-        await page.addStyleTag({ content: `::-webkit-scrollbar { width: ${scrollbar}px }` })
+      await page.addStyleTag({ content: SCROLLBAR })
       const region = page.getByRole('region', { name: `${product.name} images` })
       await expect(region).toBeVisible()
       expect((await page.evaluate(geometry)).box).toBe(box)
@@ -93,8 +95,7 @@ for (const { label, viewport, scrollbar, box } of [
       await page.clock.install()
       await page.clock.pauseAt(Date.now() + 1000)
       await page.goto(`/product/${product._id}`)
-      if (scrollbar)
-        await page.addStyleTag({ content: `::-webkit-scrollbar { width: ${scrollbar}px }` })
+      await page.addStyleTag({ content: SCROLLBAR })
       // Hydrated: the top bar's islands answer.
       await expect(page.getByRole('banner').getByRole('link', { name: 'Login' })).toBeVisible()
       const region = page.getByRole('region', { name: `${product.name} images` })
