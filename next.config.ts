@@ -2,6 +2,9 @@ import path from 'node:path'
 import type { NextConfig } from 'next'
 import { STATIC_POLICY, staticPolicySource } from './lib/csp'
 
+// The one path the shop's pages may frame (and that sends its own policy).
+const FRAMED = 'account-slot$'
+
 const nextConfig: NextConfig = {
   poweredByHeader: false,
   // Rendered pages and cached reads live in memory only (see the handler for why).
@@ -35,16 +38,21 @@ const nextConfig: NextConfig = {
     const common = [
       { key: 'X-Content-Type-Options', value: 'nosniff' },
       { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
-      { key: 'X-Frame-Options', value: 'DENY' },
       { key: 'Permissions-Policy', value: 'camera=(), microphone=(), geolocation=()' },
     ]
     return [
       { source: '/:path*', headers: common },
       {
+        // Never framed, but for the top bar's account link without JavaScript, which the shop's
+        // own pages frame (app/account-slot/route.ts sends frame-ancestors 'self' instead).
+        source: `/:path((?!${FRAMED}).*)`,
+        headers: [{ key: 'X-Frame-Options', value: 'DENY' }],
+      },
+      {
         // The static policy, on everything but stored images (the /media route sends its own
         // stricter one: default-src 'none'; sandbox) and the dynamic pages, which get a nonce
         // policy from proxy.ts instead (lib/csp.ts): a second CSP header would also apply.
-        source: staticPolicySource(['media/']),
+        source: staticPolicySource(['media/', FRAMED]),
         headers: [{ key: 'Content-Security-Policy', value: STATIC_POLICY }],
       },
     ]

@@ -2,6 +2,7 @@ import { CATEGORIES, STOREFRONT_CATEGORIES } from '../lib/catalog'
 import type { Page } from '@playwright/test'
 import { expect, test } from './support/fixtures'
 import { findProduct } from './support/catalog'
+import { SKELETON_DELAY_MS } from '../components/layout/skeleton-delay'
 
 const cards = (page: Page) => page.locator('main ul li a[href^="/product/"]')
 const prices = async (page: Page) =>
@@ -13,6 +14,32 @@ const productCount = async (page: Page) =>
       .filter({ hasText: /\d+ products?$/ })
       .textContent())!.replace(/\D/g, ''),
   )
+
+/**
+ * A catalog page whose next view (the client navigation's RSC request matching `rsc`) is held
+ * until `arrive()`, and whose clock stands still: whether the skeleton shows depends on how long
+ * the view takes in the page's own time (page.clock.runFor), never on the machine's speed.
+ */
+async function slowView(page: Page, path: string, rsc: string) {
+  let arrive = () => {}
+  const arrived = new Promise<void>((resolve) => (arrive = resolve))
+  await page.route(rsc, async (route) => {
+    await arrived
+    await route.continue()
+  })
+  await page.clock.install()
+  await page.goto(path)
+  await expect(cards(page)).toHaveCount(8)
+  await page.clock.pauseAt(Date.now() + 1000)
+  return {
+    click: (label: string) =>
+      page
+        .getByRole('navigation', { name: 'Pagination' })
+        .getByRole('link', { name: label, exact: true })
+        .click(),
+    arrive,
+  }
+}
 
 test.describe('home', () => {
   test('greets with the hero, the tagline and a scroll link on page 1', async ({ page }) => {
@@ -67,16 +94,12 @@ test.describe('home', () => {
   })
 
   test('shows 8 skeleton cards while a page loads', async ({ page }) => {
-    await page.goto('/')
-    await page.route('**/?page=2&_rsc=*', async (route) => {
-      await new Promise((r) => setTimeout(r, 1500))
-      await route.continue()
-    })
-    await page
-      .getByRole('navigation', { name: 'Pagination' })
-      .getByRole('link', { name: 'Page 2' })
-      .click()
+    const view = await slowView(page, '/', '**/?page=2&_rsc=*')
+    await view.click('Page 2')
+    // Past the skeleton's delay in the page's time, and the view still on its way.
+    await page.clock.runFor(SKELETON_DELAY_MS)
     await expect(page.getByTestId('product-skeleton')).toHaveCount(8)
+    view.arrive()
     await expect(page).toHaveURL(/\?page=2$/)
     await expect(page.getByTestId('product-skeleton')).toHaveCount(0)
     await expect(cards(page)).toHaveCount(8)
@@ -410,7 +433,7 @@ test.describe('scroll position', () => {
 
 test.describe('loading state', () => {
   test('a quick view replaces the old one with no skeleton in between', async ({ page }) => {
-    await page.goto('/products')
+    const view = await slowView(page, '/products', '**/products?page=2&_rsc=*')
     await page.evaluate(() => {
       ;(window as unknown as { sawSkeleton: boolean }).sawSkeleton = false
       new MutationObserver(() => {
@@ -419,12 +442,10 @@ test.describe('loading state', () => {
         }
       }).observe(document.body, { childList: true, subtree: true })
     })
-    // Warm the view (the first render of a view may be slow), then come back to it.
-    await page.request.get('/products?page=2')
-    await page
-      .getByRole('navigation', { name: 'Pagination' })
-      .getByRole('link', { name: 'Page 2', exact: true })
-      .click()
+    await view.click('Page 2')
+    // The view arrives just short of the skeleton's delay, in the page's time.
+    await page.clock.runFor(SKELETON_DELAY_MS - 1)
+    view.arrive()
     await expect(page).toHaveURL(/\?page=2$/)
     await expect(cards(page)).toHaveCount(8)
     expect(
@@ -451,7 +472,13 @@ test.describe('focus', () => {
 
 test.describe('home page layout', () => {
   test('the tagline starts whole and changes one letter at a time: no flash', async ({ page }) => {
-    test.setTimeout(45_000) // a whole cycle: pause, delete, pause, type
+    // A whole cycle (pause, delete, pause, type) in the page's time: its clock stands still and
+    // is moved one step (50 ms, the fastest the line changes) at a time, so each change renders
+    // on its own whatever the machine's speed. About 150 steps of two round trips each: bounded
+    // work, slower than the 30 s default allows on a busy machine.
+    test.setTimeout(60_000)
+    await page.clock.install()
+    await page.clock.pauseAt(Date.now() + 1000)
     // Every length the line takes, from the first HTML on.
     await page.addInitScript(() => {
       const w = window as unknown as { taglineLengths: number[] }
@@ -476,7 +503,13 @@ test.describe('home page layout', () => {
       page.evaluate(() => (window as unknown as { taglineLengths: number[] }).taglineLengths)
     // It deletes down to nothing and types the whole line again…
     await expect
-      .poll(async () => (await lengths()).lastIndexOf(full), { timeout: 20_000 })
+      .poll(
+        async () => {
+          await page.clock.runFor(50)
+          return (await lengths()).lastIndexOf(full)
+        },
+        { intervals: [0], timeout: 50_000 },
+      )
       .toBeGreaterThan(0)
     const seen = await lengths()
     expect(seen[0]).toBe(full)

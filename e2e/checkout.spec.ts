@@ -159,7 +159,7 @@ test.describe('signed in', () => {
     await expect(page).toHaveURL(/\/cart\/orderplaced\?id=/)
     const id = new URL(page.url()).searchParams.get('id')!
     await expect(page.getByText('Placing your order…')).toBeVisible()
-    await expect(page.getByText(id)).toBeVisible({ timeout: 5000 })
+    await expect(page.getByText(id)).toBeVisible()
     await expect(toast(page, 'Order placed')).toBeVisible()
     await expect(page.getByRole('link', { name: 'View order' })).toHaveAttribute(
       'href',

@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test'
 import { signIn, test, expect } from './support/fixtures'
 
 test.describe('top bar', () => {
@@ -42,6 +43,16 @@ const EXPECTED = {
   admin: ['Home', 'Categories', 'Cart', 'Dashbord'],
 } as const
 
+/**
+ * The top bar's islands are live: the user slot shows what the visitor is (the Login link or
+ * their avatar), which happens only once the bar has hydrated and, when signed in, heard from
+ * /api/v1/me. Before that, the menu button answers no click and an admin has no Dashbord link.
+ */
+async function topBarReady(page: Page, who: 'guest' | 'user' | 'admin') {
+  const slot = { guest: 'Login', user: /Test User/, admin: /Admin User/ } as const
+  await expect(page.getByRole('banner').getByRole('link', { name: slot[who] })).toBeVisible()
+}
+
 for (const who of ['guest', 'user', 'admin'] as const) {
   test.describe(`navigation menu for ${who === 'guest' ? 'a guest' : `an ${who}`}`, () => {
     test.beforeEach(async ({ context }) => {
@@ -50,6 +61,7 @@ for (const who of ['guest', 'user', 'admin'] as const) {
 
     test('lists the right links for the width', async ({ page, narrow }) => {
       await page.goto('/aboutme')
+      await topBarReady(page, who)
       if (narrow) {
         await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden()
         await page.getByRole('button', { name: 'Open menu' }).click()
@@ -82,7 +94,9 @@ for (const who of ['guest', 'user', 'admin'] as const) {
       }
       const labels = EXPECTED[who].filter((l) => narrow || l !== 'Categories')
       for (const label of labels) {
-        await page.goto(label === 'Home' ? '/aboutme' : '/')
+        // Any page but the link's own; light ones (the home page is the heaviest to start).
+        await page.goto(label === 'About Me' ? '/products/catogries' : '/aboutme')
+        await topBarReady(page, who)
         if (narrow) await page.getByRole('button', { name: 'Open menu' }).click()
         const menu = narrow
           ? page.getByRole('dialog', { name: 'Menu' })

@@ -11,6 +11,8 @@ export const PATHS = {
   login: '/user/login',
   aboutMe: '/aboutme',
   dashboard: '/admin/dashbord',
+  /** The menu as a page, for browsers without JavaScript (the top bar's sheet needs it). */
+  menu: '/user/menu',
 } as const
 
 /** A product's page. */

@@ -27,6 +27,7 @@ export const ROUTES = {
   resetPassword: { path: '/password/reset/{token}' },
   resetMailSent: { path: '/forgetpasswordmessage' },
   aboutMe: { path: PATHS.aboutMe },
+  menu: { path: PATHS.menu },
   // Demo mode only (the outbox): the page answers 404 elsewhere.
   devMailbox: { path: '/dev/mailbox' },
 

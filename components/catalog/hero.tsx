@@ -64,7 +64,7 @@ export function Hero() {
           </p>
           <p className="mt-2 text-slate-400">
             ${' '}
-            <span className="inline-block h-4 w-2 translate-y-0.5 bg-byte-cyan motion-safe:animate-pulse" />
+            <span className="inline-block h-4 w-2 translate-y-0.5 bg-byte-cyan motion-safe:animate-blink-briefly" />
           </p>
         </div>
       </div>

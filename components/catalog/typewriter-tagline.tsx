@@ -75,7 +75,7 @@ export function TypewriterTagline({ className = '' }: { className?: string }) {
       </span>
       <span
         aria-hidden="true"
-        className="ml-0.5 inline-block h-[1em] w-[0.5ch] translate-y-[0.15em] bg-byte-cyan motion-safe:animate-pulse"
+        className="ml-0.5 inline-block h-[1em] w-[0.5ch] translate-y-[0.15em] bg-byte-cyan motion-safe:animate-blink-briefly"
       />
     </p>
   )

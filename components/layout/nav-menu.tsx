@@ -12,6 +12,7 @@ import {
   MenuIcon,
 } from '@/components/ui/icons'
 import { useMe } from '@/lib/users/use-me'
+import { PATHS } from '@/lib/paths'
 import { navItems, type NavItem } from './nav-items'
 
 const ICONS = {
@@ -81,14 +82,27 @@ export function MainNav() {
   )
 }
 
-/** The navigation menu below 768 px: a menu button and a slide-out sheet; a click closes it. */
+/**
+ * The navigation menu below 768 px: a menu button and a slide-out sheet; a click closes it.
+ * Without JavaScript the button could not open anything: a link to the menu's own page
+ * (/user/menu, the same links, for whoever is signed in) stands in its place.
+ */
 export function MenuSheet() {
   const [open, setOpen] = useState(false)
+  const pathname = usePathname()
   return (
     <>
+      <Link
+        href={`${PATHS.menu}?${new URLSearchParams({ from: pathname })}`}
+        prefetch={false}
+        className="-ml-2 hidden rounded-md p-2 text-white hover:bg-white/10 [@media(scripting:none)]:max-md:block"
+      >
+        <MenuIcon className="size-6" />
+        <span className="sr-only">Menu</span>
+      </Link>
       <button
         type="button"
-        className="-ml-2 rounded-md p-2 text-white hover:bg-white/10 md:hidden"
+        className="-ml-2 rounded-md p-2 text-white hover:bg-white/10 md:hidden [@media(scripting:none)]:hidden"
         aria-label="Open menu"
         aria-haspopup="dialog"
         aria-expanded={open}

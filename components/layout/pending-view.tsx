@@ -4,10 +4,7 @@ import { useEffect, useLayoutEffect, useState, type ReactNode } from 'react'
 import { ProductGridSkeleton } from '@/components/catalog/product-grid-skeleton'
 import { ProductDetailsSkeleton } from '@/components/product/product-details-skeleton'
 import { useProductStore } from '@/lib/products/use-product-store'
-
-// A view that arrives sooner than this replaces the old one directly: a skeleton flashing for a
-// few frames is worse than none.
-export const SKELETON_DELAY_MS = 200
+import { SKELETON_DELAY_MS } from './skeleton-delay'
 
 /** The storefront's page area: the skeleton of what is loading, or the page. */
 export function PendingView({ children }: { children: ReactNode }) {

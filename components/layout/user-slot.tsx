@@ -11,9 +11,25 @@ export function UserSlot() {
   const { user, isLoading } = useMe()
   const pathname = usePathname()
 
-  // Same size as what replaces it, so nothing moves when the answer arrives.
+  // Same size as what replaces it, so nothing moves when the answer arrives. Without JavaScript
+  // no answer comes (and the cached page cannot know who is looking): the placeholder gives way
+  // to a frame that asks the server (app/account-slot/route.ts), the same link either way.
   if (isLoading)
-    return <span className="block size-9 rounded-full bg-white/10" aria-hidden="true" />
+    return (
+      <>
+        <span
+          className="block size-9 rounded-full bg-white/10 [@media(scripting:none)]:hidden"
+          aria-hidden="true"
+        />
+        <noscript>
+          <iframe
+            src={`/account-slot?${new URLSearchParams({ from: pathname })}`}
+            title="Your account"
+            className="block h-9 w-[5.5rem] border-0"
+          />
+        </noscript>
+      </>
+    )
 
   if (!user) {
     return (

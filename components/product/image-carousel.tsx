@@ -155,7 +155,11 @@ function Carousel({ images, name }: ImageCarouselProps) {
     >
       {Engine && viewport ? <Engine viewport={viewport} onReady={onReady} /> : null}
       <div className="relative">
-        <div ref={setViewport} className="overflow-hidden rounded-xl">
+        {/* A whole number of CSS pixels wide: embla measures slides with offsetWidth and
+            offsetLeft, which round, so a fractional width (a 1280 px window at 200% zoom with a
+            scrollbar is 632.5 CSS px wide) put each slide a fraction off and showed a strip of
+            its neighbour. Browsers without round() keep the full width. */}
+        <div ref={setViewport} className="w-[round(down,100%,1px)] overflow-hidden rounded-xl">
           {/* touch-pan-y: vertical swipes still scroll the page; horizontal ones go to embla. */}
           <div className="flex touch-pan-y touch-pinch-zoom">
             {images.map((image, i) => (

@@ -4,6 +4,7 @@ import { Stars } from '@/components/ui/stars'
 import { formatPrice } from '@/lib/money'
 import { productHref } from '@/lib/paths'
 import type { ProductJson } from '@/lib/products/product-json'
+import { reviewCount } from '@/lib/reviews/review-count'
 
 type ProductCardProps = {
   product: Pick<
@@ -49,9 +50,7 @@ export function ProductCard({ product, priority = false, headingLevel = 3 }: Pro
         </Title>
         <div className="flex items-center gap-2 text-sm text-ink-muted">
           <Stars rating={product.ratings} />
-          <span>
-            ({product.numberOfReviews} {product.numberOfReviews === 1 ? 'review' : 'reviews'})
-          </span>
+          <span>({reviewCount(product.numberOfReviews)})</span>
         </div>
         <p className="mt-auto text-lg font-bold text-ink">{formatPrice(product.price)}</p>
       </div>

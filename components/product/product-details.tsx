@@ -8,6 +8,7 @@ import { ImageCarousel } from './image-carousel'
 import { ProductId } from './product-id'
 import { ReviewList } from './review-card'
 import { StockStatus } from './stock-status'
+import { reviewCount } from '@/lib/reviews/review-count'
 
 type ProductDetailsProps = {
   product: ProductDetailJson
@@ -44,7 +45,7 @@ export function ProductDetails({ product, reviewAction }: ProductDetailsProps) {
           </div>
           <div className="flex items-center gap-2 text-sm text-ink-muted">
             <Stars rating={ratings} size={20} />
-            <span>({numberOfReviews} Reviews)</span>
+            <span>({reviewCount(numberOfReviews)})</span>
           </div>
           <div className="border-y border-slate-200 py-4">
             <p className="text-3xl font-bold text-ink">{formatPrice(price)}</p>

@@ -3,6 +3,7 @@ import { create } from 'zustand'
 import type { ShippingInfo } from '@/lib/orders/schemas'
 import { parseShippingData } from './checkout'
 import { SHIPPING_DATA_KEY } from './checkout-paths'
+import { clearShippingDrafts, readShippingDraft, type ShippingDraft } from './shipping-draft'
 
 // The cart store of SPEC.md §4 for what is the browser's own: the shipping address (also kept in
 // local storage under `shippingData`, so it outlives the tab) and the idempotency key of the
@@ -14,13 +15,16 @@ import { SHIPPING_DATA_KEY } from './checkout-paths'
 export type CartStore = {
   /** undefined until read from local storage, then the saved address or null. */
   shippingInfo: ShippingInfo | null | undefined
+  /** undefined until read: this tab's half-filled shipping form of the signed-in user, or null. */
+  shippingDraft: ShippingDraft | null | undefined
   /** One key per checkout attempt: a double click or a retry places one order. */
   idempotencyKey: string | null
   loadShippingInfo: () => ShippingInfo | null
   saveShippingInfo: (info: ShippingInfo) => void
+  loadShippingDraft: (userId: string) => void
   /** The key of the attempt under way, made on first use. */
   checkoutKey: () => string
-  /** The order is placed: the next checkout is a new attempt. */
+  /** The order is placed: the next checkout is a new attempt, with no half-filled form. */
   checkoutDone: () => void
 }
 
@@ -34,6 +38,7 @@ function readStorage(): string | null {
 
 export const useCartStore = create<CartStore>()((set, get) => ({
   shippingInfo: undefined,
+  shippingDraft: undefined,
   idempotencyKey: null,
   loadShippingInfo() {
     const info = parseShippingData(readStorage())
@@ -48,6 +53,9 @@ export const useCartStore = create<CartStore>()((set, get) => ({
     }
     set({ shippingInfo: info })
   },
+  loadShippingDraft(userId) {
+    set({ shippingDraft: readShippingDraft(userId) })
+  },
   checkoutKey() {
     const current = get().idempotencyKey
     if (current) return current
@@ -56,6 +64,7 @@ export const useCartStore = create<CartStore>()((set, get) => ({
     return key
   },
   checkoutDone() {
-    set({ idempotencyKey: null })
+    clearShippingDrafts()
+    set({ idempotencyKey: null, shippingDraft: null })
   },
 }))

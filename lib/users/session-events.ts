@@ -1,5 +1,6 @@
 'use client'
 import { mutate } from 'swr'
+import { clearShippingDrafts } from '@/lib/cart/shipping-draft'
 import type { PublicUser } from './public-user'
 import { ownImagePath } from './use-me'
 import { useUserStore } from './use-user-store'
@@ -26,6 +27,7 @@ export async function signedOut() {
   } catch {
     // Storage may be unavailable (private mode, a blocked origin): nothing was saved then.
   }
+  clearShippingDrafts()
   useUserStore.getState().reset()
   await mutate(ME_KEY, null, { revalidate: false })
 }

@@ -7,10 +7,10 @@ import { ShippingForm } from './_components/shipping-form'
 export const metadata: Metadata = { title: 'Shipping Details' }
 
 export default async function CheckoutPage() {
-  await requireUser(ROUTES.checkout.path)
+  const user = await requireUser(ROUTES.checkout.path)
   return (
     <FormCard title="Shipping Details" intro="Where should we send your order?">
-      <ShippingForm />
+      <ShippingForm userId={user.id} />
     </FormCard>
   )
 }

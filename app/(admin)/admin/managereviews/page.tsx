@@ -15,6 +15,7 @@ import { listReviews } from '@/lib/reviews/list-reviews'
 import { pickReviewProduct } from '@/lib/reviews/pick-review-product'
 import type { ReviewJson } from '@/lib/reviews/review-json'
 import { ROUTES } from '@/lib/routes'
+import { reviewCount } from '@/lib/reviews/review-count'
 
 export const metadata: Metadata = { title: 'Reviews' }
 
@@ -180,9 +181,7 @@ export default async function ManageReviewsPage({
                     className="flex flex-wrap items-center justify-between gap-2 px-4 py-3 hover:bg-slate-50"
                   >
                     <span className="font-medium text-brand-700">{m.name}</span>
-                    <span className="text-sm text-ink-muted">
-                      {m.numberOfReviews} {m.numberOfReviews === 1 ? 'review' : 'reviews'}
-                    </span>
+                    <span className="text-sm text-ink-muted">{reviewCount(m.numberOfReviews)}</span>
                   </Link>
                 </li>
               ))}
@@ -208,8 +207,7 @@ export default async function ManageReviewsPage({
             </Link>
           </h2>
           <p className="mt-1 text-sm text-ink-muted">
-            Rated {product.ratings} of 5 from {product.numberOfReviews}{' '}
-            {product.numberOfReviews === 1 ? 'review' : 'reviews'}
+            Rated {product.ratings} of 5 from {reviewCount(product.numberOfReviews)}
           </p>
           <DataTable
             id="reviews"

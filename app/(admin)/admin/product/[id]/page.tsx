@@ -11,6 +11,7 @@ import { requireAdmin } from '@/lib/auth/guards'
 import { formatPrice } from '@/lib/money'
 import { getProduct } from '@/lib/products/get-product'
 import { productHref, ROUTES } from '@/lib/routes'
+import { reviewCount } from '@/lib/reviews/review-count'
 
 export const metadata: Metadata = { title: 'Product' }
 
@@ -96,8 +97,7 @@ export default async function AdminProductPage({ params }: PageProps<'/admin/pro
           <dd className="flex items-center gap-2 text-ink">
             <Stars rating={product.ratings} />
             <span>
-              {product.ratings} ({product.numberOfReviews}{' '}
-              {product.numberOfReviews === 1 ? 'review' : 'reviews'})
+              {product.ratings} ({reviewCount(product.numberOfReviews)})
             </span>
           </dd>
         </dl>
