@@ -22,7 +22,9 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   use: {
     baseURL: `http://127.0.0.1:${E2E_PORT}`,
-    trace: 'retain-on-failure',
+    // Screenshots in the trace cost seconds per test on two busy cores (axe, carousels); the DOM
+    // snapshots are enough to see what went wrong.
+    trace: { mode: 'retain-on-failure', screenshots: false },
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH || chromium.path,
       args: chromium.args,

@@ -12,6 +12,7 @@ const SHARED = new Map([
   ['lib/cart/checkout.ts', 'checkout totals and saved address for the checkout screens'],
   ['lib/cart/checkout-paths.ts', "the cart's CheckOut paths for the cart island"],
   ['lib/cart/schemas.ts', 'the cart body rules shared by forms and handlers (STYLE.md)'],
+  ['lib/cart/shipping-draft.ts', "the shipping form's draft in session storage (browser code)"],
   ['lib/catalog.ts', 'categories and roles for the UI and the end-to-end tests'],
   ['lib/csp.ts', 'the two Content-Security-Policies, for next.config.ts and proxy.ts'],
   [
@@ -27,6 +28,7 @@ const SHARED = new Map([
   ['lib/orders/schemas.ts', 'shipping and order rules shared by the checkout forms and handlers'],
   ['lib/orders/status-flow.ts', "the order status steps for the admin's status selector"],
   ['lib/products/schemas.ts', 'zod schemas shared by forms, hooks and handlers (STYLE.md)'],
+  ['lib/reviews/review-count.ts', 'the review-count wording for cards (client) and pages'],
   ['lib/reviews/rules.ts', 'review rule numbers for the review form'],
   ['lib/reviews/schemas.ts', 'review rules shared by the review form and the handlers (STYLE.md)'],
   ['lib/routes.ts', 'the route list, read by proxy.ts and the menu'],
