@@ -11,13 +11,22 @@ export type Who = keyof typeof DEMO_ACCOUNTS
 // login through the API (a session row of its own, so one test's logout ends nobody else's).
 // Each comes from a loopback address of its own (127.x.y.z, never 127.0.0.1, which the browsers
 // use), so the per-address login limit counts every sign-in apart and the specs that try the
-// limits from 127.0.0.1 are not disturbed.
+// limits from 127.0.0.1 are not disturbed. The shoppers that specs sign up (shoppers.ts) do the
+// same for the per-address signup limit.
 
 const loopback = () => `127.${randomInt(1, 255)}.${randomInt(0, 256)}.${randomInt(1, 255)}`
 
-/** Cookie values (name → value) the login answer of a demo account set. */
-export function logInCookies(who: Who): Promise<Record<string, string>> {
-  const body = JSON.stringify({ email: DEMO_ACCOUNTS[who].email, password: DEMO_PASSWORD })
+export type LoopbackAnswer = { status: number; text: string; cookies: Record<string, string> }
+
+/**
+ * A POST to the test server from a loopback address of its own, as a visitor on another network
+ * would send it: the per-address limits (login, signup) count it apart from every other one.
+ */
+export function postFromOwnAddress(
+  path: string,
+  body: Buffer | string,
+  headers: Record<string, string>,
+): Promise<LoopbackAnswer> {
   return new Promise((resolve, reject) => {
     const req = http.request(
       {
@@ -25,34 +34,43 @@ export function logInCookies(who: Who): Promise<Record<string, string>> {
         port: E2E_PORT,
         localAddress: loopback(),
         method: 'POST',
-        path: '/api/v1/login',
+        path,
         headers: {
           origin: `http://127.0.0.1:${E2E_PORT}`,
-          'content-type': 'application/json',
           'content-length': Buffer.byteLength(body),
-          'user-agent': 'e2e-sign-in',
+          ...headers,
         },
       },
       (res) => {
         let text = ''
         res.on('data', (chunk: Buffer) => (text += chunk))
         res.on('end', () => {
-          if (res.statusCode !== 200) {
-            return reject(new Error(`login of ${who} answered ${res.statusCode}: ${text}`))
-          }
           const cookies: Record<string, string> = {}
           for (const line of res.headers['set-cookie'] ?? []) {
             const pair = line.split(';')[0]!
             const eq = pair.indexOf('=')
             cookies[pair.slice(0, eq)] = pair.slice(eq + 1)
           }
-          resolve(cookies)
+          resolve({ status: res.statusCode ?? 0, text, cookies })
         })
       },
     )
     req.on('error', reject)
     req.end(body)
   })
+}
+
+/** Cookie values (name → value) the login answer of a demo account set. */
+export async function logInCookies(who: Who): Promise<Record<string, string>> {
+  const body = JSON.stringify({ email: DEMO_ACCOUNTS[who].email, password: DEMO_PASSWORD })
+  const answer = await postFromOwnAddress('/api/v1/login', body, {
+    'content-type': 'application/json',
+    'user-agent': 'e2e-sign-in',
+  })
+  if (answer.status !== 200) {
+    throw new Error(`login of ${who} answered ${answer.status}: ${answer.text}`)
+  }
+  return answer.cookies
 }
 
 /** The session cookie value of a new session of a demo account (for raw HTTP requests). */
