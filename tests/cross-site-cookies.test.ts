@@ -79,7 +79,10 @@ describe('session cookies with CROSS_SITE_COOKIES', () => {
       expect(set[name], name).toEqual(
         expect.arrayContaining(['Path=/', 'SameSite=None', 'Secure', 'Partitioned']),
       )
-      expect(set[name]!.some((a) => /^SameSite=(Lax|Strict)$/i.test(a)), name).toBe(false)
+      expect(
+        set[name]!.some((a) => /^SameSite=(Lax|Strict)$/i.test(a)),
+        name,
+      ).toBe(false)
     }
     expect(set[SESSION_COOKIE]).toContain('HttpOnly')
     const me = await getMe(apiRequest('/api/v1/me', { cookie: cookiesFrom(res) }), none)
