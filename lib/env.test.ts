@@ -74,7 +74,7 @@ describe('mail delivery settings', () => {
 describe('cross-site client settings', () => {
   it('refuse CROSS_SITE_COOKIES at start without an https APP_URL, saying why', () => {
     for (const APP_URL of [undefined, 'http://shop.example.com', 'http://127.0.0.1:3000']) {
-      const source = { NODE_ENV: 'test', CROSS_SITE_COOKIES: 'true', APP_URL }
+      const source = { NODE_ENV: 'test' as const, CROSS_SITE_COOKIES: 'true', APP_URL }
       expect(() => parseEnv(source), APP_URL).toThrow(
         /CROSS_SITE_COOKIES: needs APP_URL to be the shop's https address .*browsers refuse Secure cookies over plain http/s,
       )
