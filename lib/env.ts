@@ -189,7 +189,7 @@ export type Env = z.infer<typeof EnvSchema> & {
   metricsToken: string | undefined
   /** CROSS_SITE_COOKIES: session cookies for a client on another site (SameSite=None…). */
   crossSiteCookies: boolean
-  /** MAIL_LINK_URL without a trailing '/', else APP_URL's origin; undefined: neither is set. */
+  /** MAIL_LINK_URL without a trailing '/'; undefined: mailed links use APP_URL (siteOrigin). */
   mailLinkBase: string | undefined
 }
 
@@ -249,9 +249,7 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
     logLevel: ops.settings.logLevel,
     metricsToken: ops.settings.metricsToken,
     crossSiteCookies: e.CROSS_SITE_COOKIES ?? false,
-    mailLinkBase: e.MAIL_LINK_URL
-      ? new URL(e.MAIL_LINK_URL).href.replace(/\/+$/, '')
-      : e.APP_URL && new URL(e.APP_URL).origin,
+    mailLinkBase: e.MAIL_LINK_URL && new URL(e.MAIL_LINK_URL).href.replace(/\/+$/, ''),
   }
 }
 

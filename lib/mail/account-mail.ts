@@ -33,7 +33,10 @@ function link(pattern: string, token?: string): string {
   return `${mailLinkBase()}${path}`
 }
 
-/** Where mailed links lead: MAIL_LINK_URL (with its path, if any), else the shop's origin. */
+/**
+ * Where mailed links lead: MAIL_LINK_URL (with its path, if any), else the shop's origin
+ * (APP_URL, read when the mail is rendered).
+ */
 export function mailLinkBase(): string {
   return env().mailLinkBase ?? siteOrigin()
 }
