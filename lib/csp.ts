@@ -21,7 +21,7 @@
 // the intersection), so the default rule in next.config.ts skips the nonce paths, and the
 // server replaces (never adds to) the default with a stored page's own.
 
-import { COMMON_DIRECTIVES, DEV_EVAL, STATIC_POLICY } from './csp-policy.cjs'
+import { COMMON_DIRECTIVES, DEV_EVAL } from './csp-policy.cjs'
 
 export { hashPolicy, PAGE_POLICY_HEADER, STATIC_POLICY } from './csp-policy.cjs'
 
