@@ -63,7 +63,7 @@ function shopAsTheClient(api: string, email: string, password: string) {
       body: JSON.stringify({ productId: product._id, quantity: 2 }),
     })) as { cart?: { productId: string; price: number; quantity: number }[] }
     const line = added.cart?.find((l) => l.productId === product._id)
-    const itemsPrice = line ? line.price * line.quantity : 0
+    const itemsPrice = line ? Math.round(line.price * 2 * 100) / 100 : 0
     const ordered = (await call('order', '/api/v1/order/new', {
       method: 'POST',
       body: JSON.stringify({
