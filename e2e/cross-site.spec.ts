@@ -36,60 +36,66 @@ async function clientPage(port: number, host: string): Promise<http.Server> {
 type Step = { step: string; status: number; body: Record<string, unknown> }
 
 /** What the client does, in its page: sign in, fill a cart, order, read its orders back. */
-function shopAsTheClient(api: string, email: string, password: string) {
-  return async () => {
-    const steps: Step[] = []
-    const call = async (step: string, p: string, init: RequestInit = {}) => {
-      const res = await fetch(`${api}${p}`, {
-        credentials: 'include',
-        ...init,
-        headers: { 'content-type': 'application/json', ...init.headers },
-      })
-      const body = (await res.json()) as Record<string, unknown>
-      steps.push({ step, status: res.status, body })
-      return body
-    }
-    await call('login', '/api/v1/login', {
-      method: 'POST',
-      body: JSON.stringify({ email, password }),
+async function shopAsTheClient({
+  api,
+  email,
+  password,
+}: {
+  api: string
+  email: string
+  password: string
+}) {
+  const steps: Step[] = []
+  const call = async (step: string, p: string, init: RequestInit = {}) => {
+    const res = await fetch(`${api}${p}`, {
+      credentials: 'include',
+      ...init,
+      headers: { 'content-type': 'application/json', ...init.headers },
     })
-    await call('me', '/api/v1/me')
-    const list = (await call('products', '/api/v1/products?limit=50')) as {
-      products: { _id: string; price: number; stock: number }[]
-    }
-    const product = list.products.find((p) => p.stock >= 5 && p.price < 1000)!
-    const added = (await call('add', '/api/v1/cart/add', {
-      method: 'POST',
-      body: JSON.stringify({ productId: product._id, quantity: 2 }),
-    })) as { cart?: { productId: string; price: number; quantity: number }[] }
-    const line = added.cart?.find((l) => l.productId === product._id)
-    const itemsPrice = line ? Math.round(line.price * 2 * 100) / 100 : 0
-    const ordered = (await call('order', '/api/v1/order/new', {
-      method: 'POST',
-      body: JSON.stringify({
-        shippingInfo: {
-          address: '5 Other Site Road',
-          state: 'Ontario',
-          country: 'Canada',
-          pinCode: '123456',
-          phoneNumber: '0123456789',
-        },
-        orderItems: [{ productId: product._id, quantity: 2 }],
-        itemsPrice,
-        shippingPrice: 5,
-        totalPrice: Math.round((itemsPrice + 5) * 100) / 100,
-      }),
-    })) as { order?: { _id: string } }
-    const mine = (await call('my orders', '/api/v1/orders/me')) as {
-      orders?: { _id: string }[]
-    }
-    const cart = await call('cart', '/api/v1/cart')
-    return {
-      steps: steps.map(({ step, status }) => ({ step, status })),
-      orderListed: !!ordered.order && !!mine.orders?.some((o) => o._id === ordered.order!._id),
-      cartAfter: cart,
-      orderedLine: line,
-    }
+    const body = (await res.json()) as Record<string, unknown>
+    steps.push({ step, status: res.status, body })
+    return body
+  }
+  await call('login', '/api/v1/login', {
+    method: 'POST',
+    body: JSON.stringify({ email, password }),
+  })
+  await call('me', '/api/v1/me')
+  const list = (await call('products', '/api/v1/products?limit=50')) as {
+    products: { _id: string; price: number; stock: number }[]
+  }
+  const product = list.products.find((p) => p.stock >= 5 && p.price < 1000)!
+  const added = (await call('add', '/api/v1/cart/add', {
+    method: 'POST',
+    body: JSON.stringify({ productId: product._id, quantity: 2 }),
+  })) as { cart?: { productId: string; price: number; quantity: number }[] }
+  const line = added.cart?.find((l) => l.productId === product._id)
+  const itemsPrice = line ? Math.round(line.price * 2 * 100) / 100 : 0
+  const ordered = (await call('order', '/api/v1/order/new', {
+    method: 'POST',
+    body: JSON.stringify({
+      shippingInfo: {
+        address: '5 Other Site Road',
+        state: 'Ontario',
+        country: 'Canada',
+        pinCode: '123456',
+        phoneNumber: '0123456789',
+      },
+      orderItems: [{ productId: product._id, quantity: 2 }],
+      itemsPrice,
+      shippingPrice: 5,
+      totalPrice: Math.round((itemsPrice + 5) * 100) / 100,
+    }),
+  })) as { order?: { _id: string } }
+  const mine = (await call('my orders', '/api/v1/orders/me')) as {
+    orders?: { _id: string }[]
+  }
+  const cart = await call('cart', '/api/v1/cart')
+  return {
+    steps: steps.map(({ step, status }) => ({ step, status })),
+    orderListed: !!ordered.order && !!mine.orders?.some((o) => o._id === ordered.order!._id),
+    cartAfter: cart,
+    orderedLine: line,
   }
 }
 
@@ -118,7 +124,11 @@ test.describe('a client on another site', () => {
     const client = await clientPage(CLIENT_PORT, '127.0.0.1')
     try {
       await page.goto(`${CLIENT}/`)
-      const seen = await page.evaluate(shopAsTheClient(shop, user.email, DEMO_PASSWORD))
+      const seen = await page.evaluate(shopAsTheClient, {
+        api: shop,
+        email: user.email,
+        password: DEMO_PASSWORD,
+      })
       expect(seen.steps).toEqual([
         { step: 'login', status: 200 },
         { step: 'me', status: 200 },
