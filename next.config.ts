@@ -49,9 +49,11 @@ const nextConfig: NextConfig = {
         headers: [{ key: 'X-Frame-Options', value: 'DENY' }],
       },
       {
-        // The static policy, on everything but stored images (the /media route sends its own
-        // stricter one: default-src 'none'; sandbox) and the dynamic pages, which get a nonce
-        // policy from proxy.ts instead (lib/csp.ts): a second CSP header would also apply.
+        // The default policy (no inline script), on everything but stored images (the /media
+        // route sends its own stricter one: default-src 'none'; sandbox) and the dynamic pages,
+        // which get a nonce policy from proxy.ts instead (lib/csp.ts): a second CSP header would
+        // also apply. A page from the page cache brings its own policy with the hashes of its
+        // inline scripts, which the server puts in place of this one (scripts/front-cache.mjs).
         source: staticPolicySource(['media/', FRAMED]),
         headers: [{ key: 'Content-Security-Policy', value: STATIC_POLICY }],
       },

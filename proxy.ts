@@ -17,8 +17,8 @@ import { canonicalSpelling, isAdminRoute, isPage, loginHref, needsLogin } from '
 // Two kinds of pages pass through here:
 // - The catalog (/, /products, /products/{keyword}) is rewritten to its cached route and left at
 //   that: the same bytes for everyone, served from the page cache and the front cache, with the
-//   static Content-Security-Policy of next.config.ts. Touching its response (a per-request
-//   header, a cookie) would make it per-visitor and uncacheable.
+//   policy stored with the page (the hashes of its inline scripts, lib/csp.ts). Touching its
+//   response (a per-request header, a cookie) would make it per-visitor and uncacheable.
 // - The account, cart, checkout and admin pages (lib/csp.ts NONCE_PATH_PREFIXES) render per
 //   visitor anyway, so each response gets a fresh nonce and a policy without 'unsafe-inline' for
 //   scripts; next.config.ts leaves the static policy off these areas, so the browser sees only
@@ -98,8 +98,9 @@ export function proxy(request: NextRequest) {
 
   if (inNonceArea(pathname)) {
     if (isPage(pathname)) return withNoncePolicy(request)
-    // Not a page: the shared not-found page answers, prerendered once (with no nonce, or the
-    // nonce of whoever first asked), so only the static policy lets its scripts run.
+    // Not a page: the shared not-found page answers from the page cache (with no nonce, or the
+    // nonce of whoever first asked), so no nonce policy: the default one, which the server
+    // replaces with the policy stored with that page (the hashes of its inline scripts).
     const response = NextResponse.next()
     response.headers.set('content-security-policy', STATIC_POLICY)
     return response

@@ -1,44 +1,29 @@
-// The shop's two Content-Security-Policies and which paths get which (docs/decisions/0006-csp.md).
-// Imported by next.config.ts (the static policy) and proxy.ts (the nonce policy), so it uses
+// The shop's Content-Security-Policies and which paths get which (docs/decisions/0006-csp.md).
+// Imported by next.config.ts (the default policy) and proxy.ts (the nonce policy), so it uses
 // relative imports only, no `server-only` and nothing from the database or secrets.
 //
-// - The cached storefront pages (/, /products…, /product/…, /aboutme) are the same bytes for
-//   every visitor and are served from a cache without rendering: they cannot carry a
-//   per-request nonce, so they keep a static policy (next.config.ts headers) that needs
-//   'unsafe-inline' for Next's inline bootstrap scripts.
+// No policy allows inline scripts by 'unsafe-inline' (outside development):
+// - A page Next stores in its page cache (the storefront: /, /products…, /product/…, /aboutme,
+//   the not-found page) is the same bytes for every visitor and is replayed without rendering,
+//   so it cannot carry a per-request nonce. The cache handler hashes the page's inline scripts
+//   once, when it stores the page, and stores a policy allowing exactly those hashes with it
+//   (lib/csp-policy.cjs `hashPolicy`, in the PAGE_POLICY_HEADER); the server puts that policy in
+//   place of the default one on every answer of that page, the front cache's replays included.
 // - The account, cart, checkout and admin pages render per request anyway (they depend on the
-//   visitor), so proxy.ts gives them a fresh nonce and a policy without 'unsafe-inline' for
-//   scripts. Every page there must render dynamically (the (account) and admin layouts call
-//   connection(); /cart, in the (shop) group, must do so itself): a prerendered page would have
-//   no nonce, or a past visitor's, on its scripts, and they would not run. For the same reason
-//   an unknown path there (the shared not-found page, prerendered) gets the static policy.
-// A response must get exactly one of the two: two CSP headers both apply (the browser enforces
-// the intersection), so the static rule in next.config.ts skips the nonce paths.
+//   visitor), so proxy.ts gives them a fresh nonce and a policy with it. Every page there must
+//   render dynamically (the (account) and admin layouts call connection(); /cart, in the (shop)
+//   group, must do so itself): a prerendered page would have no nonce, or a past visitor's, on
+//   its scripts, and they would not run. An unknown path there answers with the shared
+//   not-found page, a stored page: it gets the default policy and then its own hashes.
+// - Everything else (API answers, files) gets the default policy, STATIC_POLICY: scripts from
+//   the shop's origin only.
+// A response must get exactly one policy: two CSP headers both apply (the browser enforces
+// the intersection), so the default rule in next.config.ts skips the nonce paths, and the
+// server replaces (never adds to) the default with a stored page's own.
 
-const isDev = process.env.NODE_ENV !== 'production'
+import { COMMON_DIRECTIVES, DEV_EVAL } from './csp-policy.cjs'
 
-/** Everything but script-src, shared by both policies. */
-const COMMON_DIRECTIVES = [
-  "default-src 'self'",
-  // Tailwind and Next inject style attributes and tags; styles cannot run code.
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "font-src 'self'",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-]
-
-// Next's dev server evaluates modules with eval (React's call stacks, Fast Refresh).
-const DEV_EVAL = isDev ? " 'unsafe-eval'" : ''
-
-/** The policy of the cached storefront pages (and of everything else outside the nonce paths). */
-export const STATIC_POLICY = [
-  `script-src 'self' 'unsafe-inline'${DEV_EVAL}`,
-  ...COMMON_DIRECTIVES,
-].join('; ')
+export { hashPolicy, PAGE_POLICY_HEADER, STATIC_POLICY } from './csp-policy.cjs'
 
 /**
  * The policy of the dynamic pages: only scripts carrying this response's nonce run, and what

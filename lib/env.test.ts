@@ -69,3 +69,43 @@ describe('mail delivery settings', () => {
     }
   })
 })
+
+// A single-page app on another site (docs/decisions/0015-cross-site-clients.md).
+describe('cross-site client settings', () => {
+  it('refuse CROSS_SITE_COOKIES at start without an https APP_URL, saying why', () => {
+    for (const APP_URL of [undefined, 'http://shop.example.com', 'http://127.0.0.1:3000']) {
+      const source = { NODE_ENV: 'test' as const, CROSS_SITE_COOKIES: 'true', APP_URL }
+      expect(() => parseEnv(source), APP_URL).toThrow(
+        /CROSS_SITE_COOKIES: needs APP_URL to be the shop's https address .*browsers refuse Secure cookies over plain http/s,
+      )
+    }
+    // https, or http://localhost (a secure origin to browsers) for trying it on one machine.
+    for (const APP_URL of ['https://shop.example.com', 'http://localhost:3000']) {
+      expect(
+        parseEnv({ NODE_ENV: 'test', CROSS_SITE_COOKIES: 'true', APP_URL }).crossSiteCookies,
+      ).toBe(true)
+    }
+    expect(parseEnv({ NODE_ENV: 'test' }).crossSiteCookies).toBe(false)
+    expect(parseEnv({ NODE_ENV: 'test', CROSS_SITE_COOKIES: 'false' }).crossSiteCookies).toBe(false)
+  })
+
+  it('take MAIL_LINK_URL as the base of mailed links, none (APP_URL then) by default', () => {
+    expect(parseEnv({ NODE_ENV: 'test' }).mailLinkBase).toBeUndefined()
+    expect(
+      parseEnv({ NODE_ENV: 'test', APP_URL: 'https://shop.example.com/x' }).mailLinkBase,
+    ).toBeUndefined()
+    expect(
+      parseEnv({
+        NODE_ENV: 'test',
+        APP_URL: 'https://shop.example.com',
+        MAIL_LINK_URL: ' https://app.example.com/shop/ ',
+      }).mailLinkBase,
+    ).toBe('https://app.example.com/shop')
+    expect(parseEnv({ NODE_ENV: 'test', MAIL_LINK_URL: '' }).mailLinkBase).toBeUndefined()
+    for (const bad of ['app.example.com', 'ftp://app.example.com', 'https://a.example/?x=1']) {
+      expect(() => parseEnv({ NODE_ENV: 'test', MAIL_LINK_URL: bad }), bad).toThrow(
+        'MAIL_LINK_URL: must be an absolute http(s) URL',
+      )
+    }
+  })
+})

@@ -88,6 +88,25 @@ const EnvSchema = z.object({
       return z.NEVER
     }),
   COOKIE_SECURE: flag,
+  // A single-page app on another site (docs/decisions/0015-cross-site-clients.md): both session
+  // cookies SameSite=None; Secure; Partitioned. Only with an https APP_URL (see parseEnv).
+  CROSS_SITE_COOKIES: flag,
+  // Where the links in mails lead (reset, verification, orders): that app's address, with its
+  // path if it is served under one. Default: APP_URL.
+  MAIL_LINK_URL: optionalText.refine(
+    (v) =>
+      v === undefined ||
+      (URL.canParse(v) &&
+        /^https?:$/.test(new URL(v).protocol) &&
+        !new URL(v).search &&
+        !new URL(v).hash &&
+        !new URL(v).username &&
+        !new URL(v).password),
+    {
+      message:
+        'must be an absolute http(s) URL without query, fragment or credentials, e.g. https://app.example.com',
+    },
+  ),
   SMTP_URL: z
     .string()
     .trim()
@@ -168,6 +187,31 @@ export type Env = z.infer<typeof EnvSchema> & {
   logLevel: string
   /** METRICS_TOKEN: the bearer token of /metrics, which is off without one. */
   metricsToken: string | undefined
+  /** CROSS_SITE_COOKIES: session cookies for a client on another site (SameSite=None…). */
+  crossSiteCookies: boolean
+  /** MAIL_LINK_URL without a trailing '/'; undefined: mailed links use APP_URL (siteOrigin). */
+  mailLinkBase: string | undefined
+}
+
+/**
+ * Whether cookies marked Secure reach the shop at this address: https, or http on the loopback
+ * name `localhost`, which browsers treat as a secure origin (and store Secure cookies from).
+ */
+export function securesCookies(appUrl: string): boolean {
+  const url = new URL(appUrl)
+  return url.protocol === 'https:' || (url.protocol === 'http:' && url.hostname === 'localhost')
+}
+
+/** CROSS_SITE_COOKIES needs an APP_URL browsers send Secure cookies to; why not, or undefined. */
+function crossSiteIssue(e: z.infer<typeof EnvSchema>): string | undefined {
+  if (!e.CROSS_SITE_COOKIES) return undefined
+  if (e.APP_URL && securesCookies(e.APP_URL)) return undefined
+  return (
+    `CROSS_SITE_COOKIES: needs APP_URL to be the shop's https address (now ${e.APP_URL ?? 'unset'}; ` +
+    'http://localhost only for trying it on one machine): ' +
+    'SameSite=None cookies must be Secure, and browsers refuse Secure cookies over plain http. ' +
+    'Serve the shop over https and set APP_URL=https://…, or leave CROSS_SITE_COOKIES unset.'
+  )
 }
 
 export function parseEnv(source: NodeJS.ProcessEnv): Env {
@@ -175,7 +219,13 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
   const cache = parseCacheSettings(source)
   const ops = parseOpsSettings(source)
   const s3 = parseS3(source)
-  const issues = [...cache.issues, ...ops.issues, ...(s3.issue ? [s3.issue] : [])]
+  const crossSite = parsed.success ? crossSiteIssue(parsed.data) : undefined
+  const issues = [
+    ...cache.issues,
+    ...ops.issues,
+    ...(s3.issue ? [s3.issue] : []),
+    ...(crossSite ? [crossSite] : []),
+  ]
   if (!parsed.success || issues.length > 0) {
     const lines = [
       ...(parsed.success ? [] : parsed.error.issues).map(
@@ -198,6 +248,8 @@ export function parseEnv(source: NodeJS.ProcessEnv): Env {
     s3: s3.settings,
     logLevel: ops.settings.logLevel,
     metricsToken: ops.settings.metricsToken,
+    crossSiteCookies: e.CROSS_SITE_COOKIES ?? false,
+    mailLinkBase: e.MAIL_LINK_URL && new URL(e.MAIL_LINK_URL).href.replace(/\/+$/, ''),
   }
 }
 

@@ -22,9 +22,10 @@ import { AsyncLocalStorage } from 'node:async_hooks'
 import { createRequire } from 'node:module'
 
 // The cache's lifetimes are the page cache's, set in one place.
-const { MAX_AGE_SECONDS, PAGE_CACHE_CONTROL } = createRequire(import.meta.url)(
-  '../lib/cache/cache-settings.cjs',
-)
+const require = createRequire(import.meta.url)
+const { MAX_AGE_SECONDS, PAGE_CACHE_CONTROL } = require('../lib/cache/cache-settings.cjs')
+// A stored page's own Content-Security-Policy (the hashes of its inline scripts, lib/csp.ts).
+const { PAGE_POLICY_HEADER } = require('../lib/csp-policy.cjs')
 
 const MAX_ENTRY = 2 * 1024 * 1024
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'date'])
@@ -199,6 +200,16 @@ export function createFrontCache({
         for (const [name, value] of Object.entries(given)) {
           if (value !== undefined) res.setHeader(name, value)
         }
+      }
+      // A page from Next's page cache brings its own policy, with the hashes of its inline
+      // scripts: it replaces the path's default one (two policies would both apply).
+      const ownPolicy = res.getHeader(PAGE_POLICY_HEADER)
+      if (ownPolicy !== undefined) {
+        res.setHeader(
+          'content-security-policy',
+          Array.isArray(ownPolicy) ? ownPolicy[0] : ownPolicy,
+        )
+        res.removeHeader(PAGE_POLICY_HEADER)
       }
       // Next marks its cached pages `s-maxage=31536000`: a CDN would pin them for a year and
       // miss every change. Pages (and their client-navigation payloads) may be kept briefly.

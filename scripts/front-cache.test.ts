@@ -204,3 +204,29 @@ describe('the front cache', () => {
     expect(entries).toBeGreaterThan(20)
   })
 })
+
+describe("a stored page's own Content-Security-Policy", () => {
+  it('replaces the default policy, on the first answer and on every replay', async () => {
+    const own = "script-src 'self' 'sha256-abc='; default-src 'self'"
+    const { base, calls } = await standIn(() => ({
+      headers: { 'content-security-policy': "script-src 'self'", 'x-shop-page-csp': own },
+    }))
+    const first = await raw(base, '/aboutme')
+    const replay = await raw(base, '/aboutme')
+    expect(replay.headers['x-shop-cache']).toBe('front')
+    expect(calls()).toBe(1)
+    for (const answer of [first, replay]) {
+      expect(answer.headers['content-security-policy']).toBe(own)
+      expect(answer.headers['x-shop-page-csp']).toBeUndefined()
+    }
+  })
+
+  it('leaves the default policy where a page brings none', async () => {
+    const { base } = await standIn(() => ({
+      headers: { 'content-security-policy': "script-src 'self'" },
+    }))
+    expect((await raw(base, '/api-ish')).headers['content-security-policy']).toBe(
+      "script-src 'self'",
+    )
+  })
+})

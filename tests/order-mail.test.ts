@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm'
-import { describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it } from 'vitest'
 import { POST as newOrder } from '@/app/api/v1/order/new/route'
+import { POST as forgot } from '@/app/api/v1/password/forgot/route'
+import { resetEnvForTests } from '@/lib/env'
 import { mailOutbox } from '@/lib/db/schema'
 import { listOutbox } from '@/lib/mail/send-mail'
 import { siteOrigin } from '@/lib/site-url'
@@ -32,6 +34,20 @@ async function place(user: User, body: unknown, key: string) {
 
 const queuedFor = (user: User) =>
   db().select().from(mailOutbox).where(eq(mailOutbox.userId, user.id))
+
+const ORDER_BODY = (productId: string) => ({
+  shippingInfo: {
+    address: '12 MG Road',
+    state: 'Karnataka',
+    country: 'India',
+    pinCode: '560001',
+    phoneNumber: '9876543210',
+  },
+  orderItems: [{ productId, quantity: 2 }],
+  itemsPrice: 25,
+  shippingPrice: 5,
+  totalPrice: 30,
+})
 
 describe('order confirmation mail', () => {
   it('is queued with the order and goes once to the buyer, not for a replay or a refused order', async () => {
@@ -84,5 +100,44 @@ describe('order confirmation mail', () => {
       'Total                         $30.00',
     ])
     expect(lines).toContain(`View your order: ${link}`)
+  })
+})
+
+// MAIL_LINK_URL (decision 0015): a single-page app on another site handles the mailed links. The
+// links are made as the worker sends each mail, so they follow the setting the worker runs with.
+describe('links in mails with MAIL_LINK_URL', () => {
+  afterEach(() => {
+    delete process.env.MAIL_LINK_URL
+    resetEnvForTests()
+  })
+
+  it("lead to the client's address, path included, for the order and the password reset", async () => {
+    process.env.MAIL_LINK_URL = 'https://app.example.com/shop/'
+    resetEnvForTests()
+    const user = await createUser({ name: 'Grace Hopper' })
+    const p = await createProduct({ stock: 10, priceCents: 1250 })
+    const placed = await place(user, ORDER_BODY(p.id), 'link-1')
+    expect(placed.status).toBe(201)
+    const { order } = (await placed.json()) as { order: { _id: string } }
+    const asked = await forgot(
+      apiRequest('/api/v1/password/forgot', { method: 'POST', json: { email: user.email } }),
+      routeContext({}),
+    )
+    expect(asked.status).toBe(200)
+
+    await expect
+      .poll(async () => (await listOutbox()).filter((m) => m.to === user.email).length)
+      .toBe(2)
+    const mails = (await listOutbox()).filter((m) => m.to === user.email)
+    const links = mails.flatMap((m) => m.links).sort()
+    expect(links).toEqual([
+      `https://app.example.com/shop/order/${order._id}`,
+      expect.stringMatching(/^https:\/\/app\.example\.com\/shop\/password\/reset\/[\w-]+$/),
+    ])
+    // What the reader sees links there too, never to the shop itself.
+    for (const mail of mails) {
+      for (const link of mail.links) expect(mail.text).toContain(link)
+      expect(mail.text).not.toContain(siteOrigin())
+    }
   })
 })

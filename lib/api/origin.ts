@@ -105,3 +105,13 @@ export function preflightHeaders(request: Request): Record<string, string> {
 export function cookieSecure(request: Request): boolean {
   return env().cookieSecure ?? ownOrigin(request).startsWith('https:')
 }
+
+/**
+ * The attributes of the session cookies on this answer: Secure as `cookieSecure` says, and
+ * cross-site (SameSite=None; Secure; Partitioned) when CROSS_SITE_COOKIES is on, for a client on
+ * another site (docs/decisions/0015-cross-site-clients.md).
+ */
+export function cookieOptions(request: Request): { secure: boolean; crossSite: boolean } {
+  const crossSite = env().crossSiteCookies
+  return { secure: crossSite || cookieSecure(request), crossSite }
+}

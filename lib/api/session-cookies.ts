@@ -14,9 +14,10 @@ import { getDb } from '@/lib/db/client'
 import { toPublicUser } from '@/lib/users/public-user'
 import { userWithAbsoluteAvatar } from './absolute-urls'
 import { AppError, json } from './errors'
-import { cookieSecure } from './origin'
+import { cookieOptions } from './origin'
 
-// Session cookies on an API answer, Secure or not as the request's origin says (origin.ts).
+// Session cookies on an API answer, Secure or not as the request's origin says, cross-site when
+// CROSS_SITE_COOKIES is on (origin.ts `cookieOptions`), set and cleared with the same attributes.
 
 /** Signs the browser in with the session of `token` on this answer. */
 export async function setSessionCookies(
@@ -25,7 +26,7 @@ export async function setSessionCookies(
   token: string,
   role: Role,
 ): Promise<Response> {
-  const cookies = await sessionSetCookies(token, role, { secure: cookieSecure(request) })
+  const cookies = await sessionSetCookies(token, role, cookieOptions(request))
   for (const cookie of cookies) response.headers.append('Set-Cookie', cookie)
   return response
 }
@@ -37,16 +38,14 @@ export function setRoleHint(
   session: SessionData,
   role: Role,
 ): Response {
-  const cookie = hintSetCookie(role, secondsLeft(session.createdAt), {
-    secure: cookieSecure(request),
-  })
+  const cookie = hintSetCookie(role, secondsLeft(session.createdAt), cookieOptions(request))
   response.headers.append('Set-Cookie', cookie)
   return response
 }
 
 /** Removes the session cookies on this answer. */
 export function clearSessionCookies(request: Request, response: Response): Response {
-  for (const cookie of sessionClearCookies({ secure: cookieSecure(request) })) {
+  for (const cookie of sessionClearCookies(cookieOptions(request))) {
     response.headers.append('Set-Cookie', cookie)
   }
   return response

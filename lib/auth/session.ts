@@ -78,11 +78,24 @@ export function sealSession(token: string, password = sessionSecret()) {
   return sealData({ sid: token }, { password, ttl: SESSION_LIFETIME.absoluteSeconds })
 }
 
-function cookieAttributes(maxAge: number, secure: boolean, httpOnly: boolean): string {
-  return `Path=/;${httpOnly ? ' HttpOnly;' : ''} SameSite=Lax; Max-Age=${maxAge}${secure ? '; Secure' : ''}`
+function cookieAttributes(
+  maxAge: number,
+  { secure, crossSite = false }: CookieOptions,
+  httpOnly: boolean,
+): string {
+  // Cross-site (CROSS_SITE_COOKIES, decision 0015): sent with a client's requests from another
+  // site too. Browsers take SameSite=None only with Secure; Partitioned keeps the cookie to that
+  // client's site (CHIPS), which is how browsers that block third-party cookies still take it.
+  const site = crossSite ? 'SameSite=None; Max-Age=' : 'SameSite=Lax; Max-Age='
+  const tail = crossSite ? '; Secure; Partitioned' : secure ? '; Secure' : ''
+  return `Path=/;${httpOnly ? ' HttpOnly;' : ''} ${site}${maxAge}${tail}`
 }
 
-export type CookieOptions = { secure: boolean }
+/**
+ * secure: the Secure attribute (the origin is https, lib/api/origin.ts). crossSite: the cookies
+ * of a client on another site (SameSite=None; Secure; Partitioned), set and cleared alike.
+ */
+export type CookieOptions = { secure: boolean; crossSite?: boolean }
 
 /** Seconds a session begun at `createdAt` has left of its absolute lifetime. */
 export function secondsLeft(createdAt: Date): number {
@@ -91,8 +104,8 @@ export function secondsLeft(createdAt: Date): number {
 }
 
 /** The readable hint (see session-cookie.ts), valid as long as the session can be. */
-export function hintSetCookie(role: Role, maxAge: number, { secure }: CookieOptions): string {
-  return `${SIGNED_IN_HINT_COOKIE}=${role}; ${cookieAttributes(maxAge, secure, false)}`
+export function hintSetCookie(role: Role, maxAge: number, options: CookieOptions): string {
+  return `${SIGNED_IN_HINT_COOKIE}=${role}; ${cookieAttributes(maxAge, options, false)}`
 }
 
 /**
@@ -103,20 +116,21 @@ export function hintSetCookie(role: Role, maxAge: number, { secure }: CookieOpti
 export async function sessionSetCookies(
   token: string,
   role: Role,
-  { secure }: CookieOptions,
+  options: CookieOptions,
   maxAge: number = SESSION_LIFETIME.absoluteSeconds,
 ): Promise<string[]> {
   return [
-    `${SESSION_COOKIE}=${await sealSession(token)}; ${cookieAttributes(maxAge, secure, true)}`,
-    hintSetCookie(role, maxAge, { secure }),
+    `${SESSION_COOKIE}=${await sealSession(token)}; ${cookieAttributes(maxAge, options, true)}`,
+    hintSetCookie(role, maxAge, options),
   ]
 }
 
 /** Set-Cookie header values that remove both cookies. */
-export function sessionClearCookies({ secure }: CookieOptions): string[] {
+export function sessionClearCookies(options: CookieOptions): string[] {
+  // The same attributes as when set: a partitioned cookie is only removed by a partitioned one.
   return [
-    `${SESSION_COOKIE}=; ${cookieAttributes(0, secure, true)}`,
-    `${SIGNED_IN_HINT_COOKIE}=; ${cookieAttributes(0, secure, false)}`,
+    `${SESSION_COOKIE}=; ${cookieAttributes(0, options, true)}`,
+    `${SIGNED_IN_HINT_COOKIE}=; ${cookieAttributes(0, options, false)}`,
   ]
 }
 

@@ -19,6 +19,8 @@
 // request's context.
 
 const { MAX_AGE_SECONDS, cacheSettings } = require('./cache-settings.cjs')
+const { hashPolicy, PAGE_POLICY_HEADER } = require('../csp-policy.cjs')
+const { inlineScriptHashes } = require('./script-hashes.cjs')
 
 const CHANNEL = 'shop_cache_tags'
 const MAX_BYTES = cacheSettings().pageCacheBytes
@@ -162,6 +164,22 @@ function stopListening() {
 }
 globalThis.__shopStopCacheListener = stopListening
 
+/**
+ * Gives a stored page its own Content-Security-Policy: the hashes of its inline scripts, computed
+ * here once, kept in the entry's headers, which Next sends with every answer from the entry (and
+ * the front cache keeps with the bytes). The server puts it in place of the path's default
+ * policy (scripts/front-cache.mjs); lib/csp.ts explains the policies.
+ *
+ * Next hands its handler the very headers object of the answer it is about to send for the
+ * render that made the entry, so the first answer carries the policy too
+ * (e2e/csp.spec.ts checks a page's first answer as well as its replays).
+ */
+function withPagePolicy(value) {
+  if (value.kind !== 'APP_PAGE' || typeof value.html !== 'string' || !value.html) return
+  if (!value.headers) value.headers = {}
+  value.headers[PAGE_POLICY_HEADER] = hashPolicy(inlineScriptHashes(value.html))
+}
+
 module.exports = class MemoryCacheHandler {
   constructor() {
     listenForOtherProcesses()
@@ -194,6 +212,7 @@ module.exports = class MemoryCacheHandler {
       totalBytes -= previous.size
     }
     if (value === null || value === undefined) return
+    withPagePolicy(value)
     const tags = tagsOf(value, ctx)
     const request = currentRequest()
     // When the data was read, at the latest: a change after that must expire this entry.
@@ -224,5 +243,6 @@ module.exports = class MemoryCacheHandler {
 }
 
 module.exports.CHANNEL = CHANNEL
+module.exports.withPagePolicy = withPagePolicy
 module.exports.listenerConnections = () => listenerConnections
 module.exports.stopListening = stopListening

@@ -2,6 +2,8 @@ import { createRequire } from 'node:module'
 import pg from 'pg'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { requestContext } from '@/scripts/front-cache.mjs'
+import { COMMON_DIRECTIVES, hashPolicy } from '../csp-policy.cjs'
+import { inlineScriptHashes } from './script-hashes.cjs'
 
 // The page cache handler as Next uses it: get/set/revalidateTag on one module-wide store. Each
 // test loads a fresh copy (the store and the LISTEN connection live in the module).
@@ -199,4 +201,31 @@ describe('the page cache handler', () => {
     },
     30_000,
   )
+})
+
+describe('a stored page', () => {
+  it('carries a policy with the hashes of its own inline scripts, computed when stored', async () => {
+    const { handler } = freshHandler()
+    const value = page(
+      '<html><script>self.__next_f.push([1,"a"])</script><script src="/x.js"></script>',
+    )
+    // Next sends its first answer with the very headers object it stores.
+    const headers = value.headers as Record<string, string>
+    await handler.set('/aboutme', value, {})
+    const policy = headers['x-shop-page-csp']
+    const [hash] = inlineScriptHashes('<script>self.__next_f.push([1,"a"])</script>')
+    expect(policy).toBe(hashPolicy([hash!]))
+    expect(policy).toMatch(new RegExp(`^script-src 'self' ${hash!.replace(/[+/]/g, '\\$&')}[ ;]`))
+    expect(policy).toContain(COMMON_DIRECTIVES.join('; '))
+    expect(policy!.split(';')[0]).not.toContain('unsafe-inline')
+    const stored = (await handler.get('/aboutme')) as { value: { headers: Record<string, string> } }
+    expect(stored.value.headers['x-shop-page-csp']).toBe(policy)
+  })
+
+  it('leaves what is not a page alone', async () => {
+    const { handler } = freshHandler()
+    const data = { kind: 'FETCH', data: { body: '<script>x</script>' }, revalidate: 60 }
+    await handler.set('fetch-key', data, {})
+    expect(data).not.toHaveProperty('headers')
+  })
 })

@@ -5,6 +5,7 @@ import { formatPrice } from '@/lib/money'
 import type { OrderJson } from '@/lib/orders/order-json'
 import { ROUTES } from '@/lib/routes'
 import { SITE } from '@/lib/site'
+import { env } from '@/lib/env'
 import { siteOrigin } from '@/lib/site-url'
 import type { RenderedMail } from './send-mail'
 import { AccountExistsMail } from './templates/account-exists-mail'
@@ -18,8 +19,9 @@ import { VerifyMail } from './templates/verify-mail'
 // Rendered (subject, HTML, text and the links they are about) as the outbox's worker delivers
 // them (lib/mail/render-mail.ts), never in a request.
 //
-// The account mails. Links are built from siteOrigin() (APP_URL), never from a request: a
-// forged Host header must not put an attacker's domain in front of a token. Names are user
+// The account mails. Links are built from MAIL_LINK_URL (a client on another site that handles
+// them, decision 0015), else APP_URL (siteOrigin()), never from a request: a forged Host header
+// must not put an attacker's domain in front of a token. Names are user
 // input: they go into the HTML as React children (escaped) and never into a subject line.
 // A token appears only inside its link.
 
@@ -28,7 +30,15 @@ type Recipient = { to: string; name: string }
 function link(pattern: string, token?: string): string {
   const path =
     token === undefined ? pattern : pattern.replace(/\{[^}]+\}/, encodeURIComponent(token))
-  return new URL(path, siteOrigin()).href
+  return `${mailLinkBase()}${path}`
+}
+
+/**
+ * Where mailed links lead: MAIL_LINK_URL (with its path, if any), else the shop's origin
+ * (APP_URL, read when the mail is rendered).
+ */
+export function mailLinkBase(): string {
+  return env().mailLinkBase ?? siteOrigin()
 }
 
 async function compose(

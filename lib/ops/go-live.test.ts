@@ -93,6 +93,26 @@ describe('goLiveChecks', () => {
     expect(message).not.toContain('10.0.0.20')
   })
 
+  it('warns about CROSS_SITE_COOKIES without ALLOWED_ORIGINS, and notes the trade-off with them', () => {
+    expect(statusOf(check({}), 'cross-site')).toBe('pass')
+    const alone = check({ CROSS_SITE_COOKIES: 'true' })
+    expect(warnings(alone)).toEqual(['cross-site'])
+    expect(alone.find((r) => r.check === 'cross-site')!.message).toMatch(/ALLOWED_ORIGINS/)
+    const listed = check({ CROSS_SITE_COOKIES: 'true', ALLOWED_ORIGINS: 'https://app.example.com' })
+    expect(warnings(listed)).toEqual([])
+    expect(listed.find((r) => r.check === 'cross-site')).toMatchObject({
+      status: 'note',
+      message: expect.stringMatching(/only defence against forged requests/),
+    })
+  })
+
+  it('warns about a plain-http MAIL_LINK_URL (tokens in the links)', () => {
+    expect(warnings(check({ MAIL_LINK_URL: 'http://app.example.com' }))).toEqual(['mail-links'])
+    expect(statusOf(check({ MAIL_LINK_URL: 'https://app.example.com/shop' }), 'mail-links')).toBe(
+      'pass',
+    )
+  })
+
   it('lists every check once, pass or not', () => {
     const names = check({}).map((r) => r.check)
     expect(new Set(names).size).toBe(names.length)

@@ -168,9 +168,54 @@ function networkChecks(e: Env): CheckResult[] {
   return results
 }
 
+/** A client on another site (decision 0015): its cookies and where mailed links lead. */
+function crossSiteChecks(e: Env): CheckResult[] {
+  const results: CheckResult[] = []
+  if (!e.crossSiteCookies) {
+    results.push(pass('cross-site', 'Session cookies are SameSite=Lax (same-site clients only).'))
+  } else if (e.ALLOWED_ORIGINS.length === 0) {
+    results.push(
+      warn(
+        'cross-site',
+        'CROSS_SITE_COOKIES is on but ALLOWED_ORIGINS is empty: the cookies go with requests ' +
+          'from every site, and no client on another site may call the API anyway. List the ' +
+          "client's origin in ALLOWED_ORIGINS, or leave CROSS_SITE_COOKIES unset.",
+      ),
+    )
+  } else {
+    results.push(
+      note(
+        'cross-site',
+        'CROSS_SITE_COOKIES is on: the session cookies go with requests from other sites, so the ' +
+          `origin check (ALLOWED_ORIGINS: ${e.ALLOWED_ORIGINS.join(', ')}) is the only defence ` +
+          'against forged requests. Hosting the client on the same site stays the safer set-up.',
+      ),
+    )
+  }
+  if (e.MAIL_LINK_URL) {
+    const { protocol, hostname, origin } = new URL(e.MAIL_LINK_URL)
+    results.push(
+      protocol === 'http:' && hostname !== 'localhost'
+        ? warn(
+            'mail-links',
+            `MAIL_LINK_URL (${origin}) is plain http: reset and verification tokens would cross ` +
+              'the network readable.',
+          )
+        : pass('mail-links', `Mailed links lead to ${e.mailLinkBase}.`),
+    )
+  }
+  return results
+}
+
 /** Every check, in the order the doctor prints them. */
 export function goLiveChecks(e: Env, facts: GoLiveFacts): CheckResult[] {
-  return [...demoChecks(e, facts), urlCheck(e), ...networkChecks(e), ...secretChecks(e)]
+  return [
+    ...demoChecks(e, facts),
+    urlCheck(e),
+    ...networkChecks(e),
+    ...crossSiteChecks(e),
+    ...secretChecks(e),
+  ]
 }
 
 export const isUnsafe = (results: readonly CheckResult[]) =>
