@@ -40,7 +40,12 @@ const ROOT = path.resolve(values.root)
 const SECONDS = Number(values.seconds)
 const ATTACKERS = Number(values.bodies)
 const BYTES = Number(values.mb) * 1024 * 1024
-const PATHS = ['/api/v1/login', '/api/v1/password/forgot', '/api/v1/verify/resend', '/api/v1/register']
+const PATHS = [
+  '/api/v1/login',
+  '/api/v1/password/forgot',
+  '/api/v1/verify/resend',
+  '/api/v1/register',
+]
 const ACCEPT = { 'accept-encoding': 'br, gzip' }
 const BASELINE_REQUESTS = 300
 

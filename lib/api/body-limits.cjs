@@ -53,7 +53,10 @@ const PATTERNS = Object.keys(BODY_LIMITS).map((pattern) => ({
  */
 function bodyLimitFor(pathname) {
   if (!pathname.startsWith(API_PREFIX)) return JSON_ONLY
-  let segments = pathname.slice(API_PREFIX.length - 1).split('/').slice(1)
+  let segments = pathname
+    .slice(API_PREFIX.length - 1)
+    .split('/')
+    .slice(1)
   // One trailing slash is redirected by Next to the same route.
   if (segments.length > 1 && segments.at(-1) === '') segments = segments.slice(0, -1)
   for (const { parts, limit } of PATTERNS) {

@@ -19,7 +19,10 @@ describe('the body limits table', () => {
     for (const pattern of Object.keys(BODY_LIMITS)) {
       const row = API_ROUTES[pattern as keyof typeof API_ROUTES]
       expect(row, pattern).toBeDefined()
-      expect(row.methods.some((m) => m === 'POST' || m === 'PUT'), pattern).toBe(true)
+      expect(
+        row.methods.some((m) => m === 'POST' || m === 'PUT'),
+        pattern,
+      ).toBe(true)
     }
   })
 
