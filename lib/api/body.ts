@@ -152,7 +152,8 @@ async function readForm(request: Request, contentType: string, limit: BodyLimit)
     stream.once('limit', () => {
       fail(new AppError(413, `Images may be at most ${limit.maxFileBytes / MB} MB each`))
     })
-    stream.once('close', () => {
+    // 'end' (not 'close'): busboy finishes the form only after every file stream has ended.
+    stream.once('end', () => {
       // An empty file input is sent as a part with no bytes: no file was chosen.
       if (failure || stream.truncated || size === 0) return
       const file = new File(chunks, info.filename ?? '', { type: info.mimeType })
