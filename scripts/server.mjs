@@ -102,18 +102,25 @@ function refuseLargeBody(req, res) {
 const LINGER_MS = 2_000
 
 /**
- * An answer given before its request's body was read (a 413, a 401 before the body): Node reads
- * and drops the rest so that the connection can serve the next request; a client still sending
- * LINGER_MS after the answer (an attack, or an upload nobody wants) is hung up on. By then it has
- * had the answer: closing at once would make many clients fail on a write and lose it.
+ * An answer given before its request's body was read (a 413, a 401 before the body): the rest is
+ * read and dropped for up to LINGER_MS, then the connection is closed. Closing it at once (as
+ * Node does after an answer to a client that sent `Connection: close`) would reset it while the
+ * client is still sending, and many clients then lose the answer they were sent. So such an
+ * answer keeps the connection open (`Connection: keep-alive`): the client closes it, or the rest
+ * of its body ends, or the time is up.
  */
-function hangUpOnUnreadBody(req, res) {
+function lingerOnUnreadBody(req, res) {
+  const writeHead = res.writeHead
+  res.writeHead = function (...args) {
+    if (!req.complete) res.shouldKeepAlive = true
+    return writeHead.apply(this, args)
+  }
   res.once('finish', () => {
     if (req.complete) return
     const timer = setTimeout(() => req.socket?.destroy(), LINGER_MS)
     timer.unref()
     req.once('end', () => clearTimeout(timer))
-    req.once('close', () => clearTimeout(timer))
+    req.socket?.once('close', () => clearTimeout(timer))
   })
 }
 
@@ -168,7 +175,7 @@ export async function startServer({
     const request = observer.begin(req, res)
     // Every answer, whoever gives it below (static files, front cache, Next, the refusals).
     if (hsts(req)) res.setHeader(HSTS_HEADER, HSTS_VALUE)
-    hangUpOnUnreadBody(req, res)
+    lingerOnUnreadBody(req, res)
     if (refuseOddTarget(req, res)) return
     if (refuseLargeBody(req, res)) return
     if (observer.serveMetrics(req, res)) return
