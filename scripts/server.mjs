@@ -6,6 +6,8 @@
 //   APP_URL, TRUST_PROXY: Strict-Transport-Security when the shop's origin is https (scripts/hsts.mjs).
 // Every request is logged as one JSON line and measured (scripts/observe.mjs).
 //   SHUTDOWN_TIMEOUT_MS (10000): how long SIGTERM waits for requests in flight (scripts/shutdown.mjs).
+// A body declared larger than its endpoint takes (lib/api/body-limits.cjs) is refused with 413
+// before Next sees the request.
 import { createRequire } from 'node:module'
 import { createServer } from 'node:http'
 import path from 'node:path'
@@ -21,6 +23,7 @@ const require = createRequire(import.meta.url)
 const { cacheSettings } = require('../lib/cache/cache-settings.cjs')
 const { opsSettings } = require('../lib/ops/settings.cjs')
 const { logger } = require('../lib/ops/logger.cjs')
+const { bodyLimitFor } = require('../lib/api/body-limits.cjs')
 
 /** Methods no route serves, refused before Next sees them (Next would answer them with a page). */
 const PAGE_METHODS = 'GET, HEAD'
@@ -79,6 +82,48 @@ function refuseMethod(req, res) {
   return true
 }
 
+/**
+ * Answers 413 at once to a body declared (Content-Length) larger than its endpoint takes
+ * (lib/api/body-limits.cjs, the table the handlers count streamed bodies against): not a byte of
+ * it is read, and Next never gets to buffer any (it copies up to 10 MB of a body for proxy.ts).
+ * Paths outside the API take no more than the JSON cap either: no page takes a body.
+ */
+function refuseLargeBody(req, res) {
+  const declared = req.headers['content-length']
+  if (declared === undefined) return false
+  const url = req.url ?? ''
+  const end = url.indexOf('?')
+  if (Number(declared) <= bodyLimitFor(end === -1 ? url : url.slice(0, end)).maxBytes) return false
+  refuse(req, res, 413, 'The request body is too large')
+  return true
+}
+
+/** How long a client may go on sending a body after its answer before it is hung up on. */
+const LINGER_MS = 2_000
+
+/**
+ * An answer given before its request's body was read (a 413, a 401 before the body): the rest is
+ * read and dropped for up to LINGER_MS, then the connection is closed. Closing it at once (as
+ * Node does after an answer to a client that sent `Connection: close`) would reset it while the
+ * client is still sending, and many clients then lose the answer they were sent. So such an
+ * answer keeps the connection open (`Connection: keep-alive`): the client closes it, or the rest
+ * of its body ends, or the time is up.
+ */
+function lingerOnUnreadBody(req, res) {
+  const writeHead = res.writeHead
+  res.writeHead = function (...args) {
+    if (!req.complete) res.shouldKeepAlive = true
+    return writeHead.apply(this, args)
+  }
+  res.once('finish', () => {
+    if (req.complete) return
+    const timer = setTimeout(() => req.socket?.destroy(), LINGER_MS)
+    timer.unref()
+    req.once('end', () => clearTimeout(timer))
+    req.socket?.once('close', () => clearTimeout(timer))
+  })
+}
+
 const isApi = (req) => /^\/api(\/|\?|$)/.test(req.url ?? '')
 
 /** An error answer in the API's JSON envelope under /api/, as plain text elsewhere. */
@@ -130,7 +175,9 @@ export async function startServer({
     const request = observer.begin(req, res)
     // Every answer, whoever gives it below (static files, front cache, Next, the refusals).
     if (hsts(req)) res.setHeader(HSTS_HEADER, HSTS_VALUE)
+    lingerOnUnreadBody(req, res)
     if (refuseOddTarget(req, res)) return
+    if (refuseLargeBody(req, res)) return
     if (observer.serveMetrics(req, res)) return
     if (staticAssets.serve(req, res)) return request.servedBy('static')
     if (frontCache.serve(req, res)) return request.servedBy('front-cache')

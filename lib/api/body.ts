@@ -1,41 +1,77 @@
 import 'server-only'
+import busboy from 'busboy'
+import { bodyLimitFor, JSON_BODY_BYTES, type BodyLimit } from './body-limits.cjs'
 import { AppError } from './errors'
 import { checkBodyText } from './input'
 
-// Reading request bodies: JSON or multipart, with a size cap. The bytes are counted while they
+// Reading request bodies: JSON or a form, within the endpoint's own limits (body-limits.cjs, the
+// table scripts/server.mjs refuses declared lengths from). The bytes are counted while they
 // arrive and reading stops at the cap, so a chunked body (no Content-Length) or one that lies
-// about its length is never held in memory beyond the cap.
-
-const MAX_JSON_BYTES = 100 * 1024
-const MAX_FORM_BYTES = 30 * 1024 * 1024
-
-/** The cap for a form with one image (an avatar): the 5 MB image plus room for the fields. */
-export const ONE_IMAGE_FORM_BYTES = 5 * 1024 * 1024 + 64 * 1024
+// about its length is never held beyond the cap. A form is parsed as a stream (busboy): its text
+// fields as they come, each file kept only up to its own limit; no copy of the whole body is
+// ever made, and an endpoint that takes no file ignores file parts (they still count towards
+// its cap, the JSON one).
 
 export type ReadBodyOptions = {
-  /** This endpoint's cap on the body, in bytes; a larger one is refused with 413 unread. */
-  maxBytes?: number
+  /** The limits to apply; by default the row of body-limits.cjs for the request's path. */
+  limit?: BodyLimit
 }
 
-const tooLarge = () => new AppError(413, 'The request body is too large')
+export type ParsedBody = { fields: Record<string, unknown>; files: Map<string, File[]> }
 
-async function readCapped(request: Request, max: number): Promise<Uint8Array<ArrayBuffer>> {
+const MB = 1024 * 1024
+
+export const tooLarge = () => new AppError(413, 'The request body is too large')
+
+/** The media type alone, lower case (RFC 9110: media types are case-insensitive). */
+export function mediaType(contentType: string): string {
+  return (contentType.split(';', 1)[0] ?? '').trim().toLowerCase()
+}
+
+/** 413 when the declared length is past the cap: nothing is read. */
+function refuseDeclared(request: Request, max: number): void {
   const declared = Number(request.headers.get('content-length') ?? '0')
   if (declared > max) throw tooLarge()
-  if (!request.body) return new Uint8Array()
+}
+
+/**
+ * The body's chunks, stopping with 413 as soon as more than `max` bytes arrived (the sender is
+ * hung up on rather than read to the end). `stop` ends the reading early with its error.
+ */
+async function* cappedChunks(
+  request: Request,
+  max: number,
+  stop: () => AppError | undefined = () => undefined,
+): AsyncGenerator<Uint8Array> {
+  refuseDeclared(request, max)
+  if (!request.body) return
   const reader = request.body.getReader()
+  let size = 0
+  try {
+    for (;;) {
+      const { done, value } = await reader.read()
+      if (done) return
+      size += value.byteLength
+      if (size > max) throw tooLarge()
+      yield value
+      const error = stop()
+      if (error) throw error
+    }
+  } catch (error) {
+    // Stop the sender instead of taking (and throwing away) the rest.
+    await reader.cancel().catch(() => {})
+    throw error
+  } finally {
+    reader.releaseLock()
+  }
+}
+
+async function readJson(request: Request, max: number): Promise<ParsedBody> {
   const chunks: Uint8Array[] = []
   let size = 0
-  for (;;) {
-    const { done, value } = await reader.read()
-    if (done) break
-    size += value.byteLength
-    if (size > max) {
-      // Stop the sender instead of taking (and throwing away) the rest.
-      await reader.cancel().catch(() => {})
-      throw tooLarge()
-    }
-    chunks.push(value)
+  for await (const chunk of cappedChunks(request, max)) {
+    chunks.push(chunk)
+    size += chunk.byteLength
   }
   const bytes = new Uint8Array(size)
   let at = 0
@@ -43,13 +79,6 @@ async function readCapped(request: Request, max: number): Promise<Uint8Array<Arr
     bytes.set(chunk, at)
     at += chunk.byteLength
   }
-  return bytes
-}
-
-export type ParsedBody = { fields: Record<string, unknown>; files: Map<string, File[]> }
-
-async function readJson(request: Request, max: number): Promise<ParsedBody> {
-  const bytes = await readCapped(request, max)
   let value: unknown
   try {
     value = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes))
@@ -63,41 +92,120 @@ async function readJson(request: Request, max: number): Promise<ParsedBody> {
   return { fields: value as Record<string, unknown>, files: new Map() }
 }
 
-async function readForm(request: Request, type: string, max: number): Promise<ParsedBody> {
-  const bytes = await readCapped(request, max)
-  let form: FormData
-  try {
-    form = await new Response(bytes, { headers: { 'content-type': type } }).formData()
-  } catch {
-    throw new AppError(400, 'The form data could not be read')
-  }
+const unreadableForm = () => new AppError(400, 'The form data could not be read')
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`
+
+/** A multipart or urlencoded form, parsed as it arrives. */
+async function readForm(request: Request, contentType: string, limit: BodyLimit) {
+  refuseDeclared(request, limit.maxBytes)
   const fields: Record<string, unknown> = {}
   const files = new Map<string, File[]>()
-  for (const [key, value] of form.entries()) {
-    if (typeof value === 'string') fields[key] ??= value
-    else if (value.size > 0) files.set(key, [...(files.get(key) ?? []), value])
+  let failure: AppError | undefined
+  const fail = (error: AppError) => {
+    failure ??= error
   }
+  let parser: busboy.Busboy
+  try {
+    parser = busboy({
+      headers: { 'content-type': contentType },
+      // File names in UTF-8 (the browsers' way), not Latin-1.
+      defParamCharset: 'utf8',
+      limits: {
+        files: limit.maxFiles,
+        fileSize: limit.maxFileBytes,
+        // No text field can be longer than a whole JSON body.
+        fieldSize: JSON_BODY_BYTES,
+        fieldNameSize: 200,
+        fields: 1000,
+        parts: 1000,
+      },
+    })
+  } catch {
+    // No boundary, or a form type busboy does not know.
+    throw unreadableForm()
+  }
+  const finished = new Promise<void>((resolve) => {
+    parser.once('close', resolve)
+    // Also after destroy() below, which ends a form in the middle.
+    parser.on('error', () => {
+      fail(unreadableForm())
+      resolve()
+    })
+  })
+  parser.on('field', (name, value, info) => {
+    if (info.nameTruncated || info.valueTruncated) {
+      fail(new AppError(413, `The form field ${name.slice(0, 40)} is too large`))
+    } else {
+      fields[name] ??= value
+    }
+  })
+  parser.on('file', (name, stream, info) => {
+    // An endpoint that takes no file: the part is skipped (busboy's `files` limit of 0).
+    const chunks: Uint8Array<ArrayBuffer>[] = []
+    let size = 0
+    // A form cut off inside a file: reported by the parser's own error.
+    stream.on('error', () => {})
+    stream.on('data', (chunk: Buffer<ArrayBuffer>) => {
+      chunks.push(chunk)
+      size += chunk.length
+    })
+    stream.once('limit', () => {
+      fail(new AppError(413, `Images may be at most ${limit.maxFileBytes / MB} MB each`))
+    })
+    // 'end' (not 'close'): busboy finishes the form only after every file stream has ended.
+    stream.once('end', () => {
+      // An empty file input is sent as a part with no bytes: no file was chosen.
+      if (failure || stream.truncated || size === 0) return
+      const file = new File(chunks, info.filename ?? '', { type: info.mimeType })
+      files.set(name, [...(files.get(name) ?? []), file])
+    })
+  })
+  parser.on('filesLimit', () => {
+    if (limit.maxFiles > 0) {
+      fail(new AppError(400, `Send at most ${plural(limit.maxFiles, 'image')}`))
+    }
+  })
+  const tooMany = () => fail(new AppError(413, 'The form has too many fields'))
+  parser.on('fieldsLimit', tooMany)
+  parser.on('partsLimit', tooMany)
+
+  try {
+    for await (const chunk of cappedChunks(request, limit.maxBytes, () => failure)) {
+      // A parser that failed (an error instead of 'drain') has finished.
+      if (!parser.write(chunk)) {
+        await Promise.race([new Promise((resolve) => parser.once('drain', resolve)), finished])
+      }
+    }
+  } catch (error) {
+    parser.destroy()
+    throw error
+  }
+  parser.end()
+  await finished
+  if (failure) throw failure
   checkBodyText(fields)
   return { fields, files }
 }
 
+const FORM_TYPES = ['multipart/form-data', 'application/x-www-form-urlencoded']
+
 /**
- * A JSON object or a multipart/urlencoded form; anything else is 415. `maxBytes` lowers (or
- * raises) the default cap for one endpoint; it never lets a JSON body past its own smaller cap.
+ * A JSON object or a multipart/urlencoded form, within the endpoint's limits (413 past them);
+ * any other type is 415. JSON is held to the JSON cap even where forms may carry images.
  */
 export async function readBody(
   request: Request,
-  { maxBytes }: ReadBodyOptions = {},
+  { limit = bodyLimitFor(new URL(request.url).pathname) }: ReadBodyOptions = {},
 ): Promise<ParsedBody> {
-  const type = request.headers.get('content-type') ?? ''
-  if (type.startsWith('application/json')) {
-    return readJson(request, Math.min(maxBytes ?? MAX_JSON_BYTES, MAX_JSON_BYTES))
+  const contentType = request.headers.get('content-type') ?? ''
+  const type = mediaType(contentType)
+  if (type === 'application/json') {
+    return readJson(request, Math.min(limit.maxBytes, JSON_BODY_BYTES))
   }
-  if (
-    type.startsWith('multipart/form-data') ||
-    type.startsWith('application/x-www-form-urlencoded')
-  ) {
-    return readForm(request, type, maxBytes ?? MAX_FORM_BYTES)
+  if (FORM_TYPES.includes(type)) {
+    // The type in lower case, the parameters as sent (a boundary is case-sensitive).
+    const params = contentType.includes(';') ? contentType.slice(contentType.indexOf(';')) : ''
+    return readForm(request, type + params, limit)
   }
   throw new AppError(415, 'Send JSON or a form (multipart/form-data)')
 }

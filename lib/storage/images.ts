@@ -2,6 +2,7 @@ import 'server-only'
 import { createHash, randomBytes } from 'node:crypto'
 import path from 'node:path'
 import sharp, { type OutputInfo } from 'sharp'
+import { IMAGE_BYTES } from '@/lib/api/body-limits.cjs'
 import { AppError } from '@/lib/api/errors'
 import { env, type Env } from '@/lib/env'
 import { createFileStore } from './file-store'
@@ -23,7 +24,8 @@ export const MEDIA_PREFIX = '/media/'
 const NAME_PATTERN = /^[a-f0-9]{32}\.(webp|jpg|png)$/
 const CONTENT_TYPES = { webp: 'image/webp', jpg: 'image/jpeg', png: 'image/png' } as const
 
-export const UPLOAD_LIMITS = { bytes: 5 * 1024 * 1024, pixels: 25_000_000 } as const
+/** The byte limit is the one the forms are parsed with (lib/api/body-limits.cjs). */
+export const UPLOAD_LIMITS = { bytes: IMAGE_BYTES, pixels: 25_000_000 } as const
 /** Uploads are scaled down to fit this many pixels on their longer side. */
 const MAX_SIDE = 1600
 

@@ -1,5 +1,5 @@
 import { apiRoute } from '@/lib/api/api-route'
-import { ONE_IMAGE_FORM_BYTES, readBody } from '@/lib/api/body'
+import { readBody } from '@/lib/api/body'
 import { clientIp } from '@/lib/api/client-ip'
 import { json } from '@/lib/api/errors'
 import { withApi } from '@/lib/api/handler'
@@ -10,7 +10,7 @@ import { registerUser } from '@/lib/users/register-user'
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoute('/register', {
   POST: withApi(async (request) => {
     await consumeLimit('registerPerAddress', clientIp(request))
-    const { fields, files } = await readBody(request, { maxBytes: ONE_IMAGE_FORM_BYTES })
+    const { fields, files } = await readBody(request)
     const avatar = files.get('image')?.[0] ?? files.get('avatar')?.[0]
     const { message } = await registerUser({ fields, avatar })
     return json({ success: true, message }, { status: 201 })
