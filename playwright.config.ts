@@ -44,6 +44,9 @@ export default defineConfig({
       PORT: String(E2E_PORT),
       SESSION_SECRET: E2E_SESSION_SECRET,
       ALLOWED_ORIGINS: E2E_CLIENT_ORIGIN,
+      // Behind a proxy, as a public shop is: the tests' pages carry an X-Forwarded-For address of
+      // their own (e2e/support/fixtures.ts); any other peer's header is ignored.
+      TRUST_PROXY: '127.0.0.1',
       SMTP_URL: `smtp://127.0.0.1:${E2E_SMTP_PORT}`,
       E2E_MAIL_DIR,
     },
