@@ -22,7 +22,8 @@ import type { DbHandle } from '@/lib/db/open'
 // guessing attack) and only failures per account, which a successful login forgets. A browser
 // that signed in to an account before has its own budget of failures instead (its device
 // cookie, lib/auth/device-cookie.ts), so guesses from elsewhere cannot lock its owner out.
-// A password change checks the current password as a login does, in the same budgets.
+// A password change checks the current password as a login does, in the same budgets of
+// failures (its attempts per address have a limit of their own).
 
 const MINUTE = 60
 const HOUR = 60 * MINUTE
@@ -43,6 +44,8 @@ export const RATE_LIMITS = {
   resetPerAddress: { points: 10, duration: 15 * MINUTE },
   guestPerAddress: { points: 30, duration: HOUR },
   uploadsPerUser: { points: 20, duration: HOUR },
+  // Every password change (each checks the current password, an argon2 hash as a login).
+  passwordChangePerAddress: { points: 30, duration: 15 * MINUTE },
   // Writes of signed-in callers. Per user: what one shopper never reaches; per address: a few
   // shoppers behind one address (an office, a carrier's shared address) side by side.
   contactPerUser: { points: 5, duration: 10 * MINUTE, what: 'messages' },
