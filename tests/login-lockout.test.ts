@@ -1,9 +1,10 @@
 import { sealData } from 'iron-session'
-import { describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { POST as login } from '@/app/api/v1/login/route'
 import { PUT as updatePassword } from '@/app/api/v1/password/update/route'
 import { hashPassword } from '@/lib/auth/password'
 import { RATE_LIMITS } from '@/lib/auth/rate-limit'
+import { resetEnvForTests } from '@/lib/env'
 import { DEVICE_COOKIE, SESSION_COOKIE } from '@/lib/auth/session-cookie'
 import {
   apiRequest,
@@ -88,6 +89,23 @@ describe('the device cookie', () => {
     expect(line).not.toContain(user.id)
     expect(line).not.toContain(encodeURIComponent(user.email))
     expect(line).not.toContain(user.email)
+  })
+})
+
+describe('the device cookie on https', () => {
+  afterAll(() => {
+    delete process.env.COOKIE_SECURE
+    resetEnvForTests()
+  })
+
+  it('is Secure, as the session cookies are', async () => {
+    process.env.COOKIE_SECURE = 'true'
+    resetEnvForTests()
+    const user = await owner()
+    const res = await logIn(user.email, GOOD_PASSWORD)
+    expect(res.status).toBe(200)
+    for (const line of res.headers.getSetCookie()) expect(line).toMatch(/; Secure$/)
+    expect(res.headers.getSetCookie().map((c) => c.split('=')[0])).toContain(DEVICE_COOKIE)
   })
 })
 
