@@ -8,7 +8,7 @@ import { failureBudget, withinBudget } from '@/lib/auth/device-cookie'
 import { consumeLimit } from '@/lib/auth/rate-limit'
 import { updatePassword, WRONG_OLD_PASSWORD } from '@/lib/users/update-password'
 
-// PUT /api/v1/password/update: change the password; every session of the user ends and this device gets a new one.
+// PUT /api/v1/password/update: change the password; every session of the user ends and this device gets a new one
 // The current password is checked as a login checks it: every attempt counts per address, and
 // a wrong one is a failed login of the account (its lockout, or this browser's own budget when
 // it holds the account's device cookie), so a stolen session cannot guess on.
