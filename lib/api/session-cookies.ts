@@ -8,6 +8,7 @@ import {
   sessionClearCookies,
   sessionSetCookies,
 } from '@/lib/auth/session'
+import { newDeviceCookie } from '@/lib/auth/device-cookie'
 import { BAD_LOGIN } from '@/lib/users/log-in'
 import { startSession, type SessionData } from '@/lib/auth/session-store'
 import { getDb } from '@/lib/db/client'
@@ -53,7 +54,8 @@ export function clearSessionCookies(request: Request, response: Response): Respo
 
 /**
  * `{ success, user }` with a new session for that user on this device (login, verify, reset,
- * Guest Mode, a password change).
+ * Guest Mode, a password change), and a new device cookie: this browser has signed in to the
+ * account, and keeps its own budget of failed logins (lib/auth/device-cookie.ts).
  */
 export async function signedInResponse(request: Request, user: CurrentUser): Promise<Response> {
   // Each way in refuses a demo account outside demo mode itself, with its own answer; this is the
@@ -67,5 +69,10 @@ export async function signedInResponse(request: Request, user: CurrentUser): Pro
     { success: true, user: userWithAbsoluteAvatar(toPublicUser(user)) },
     { headers: { 'Cache-Control': 'private, no-store' } },
   )
-  return setSessionCookies(request, response, token, user.role)
+  await setSessionCookies(request, response, token, user.role)
+  response.headers.append(
+    'Set-Cookie',
+    await newDeviceCookie(user.id, { secure: cookieSecure(request) }),
+  )
+  return response
 }

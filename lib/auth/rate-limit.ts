@@ -9,22 +9,33 @@ import { AppError } from '@/lib/api/errors'
 import { getDatabase } from '@/lib/db/client'
 import type { DbHandle } from '@/lib/db/open'
 
-// Rate limits of the account endpoints (SECURITY.md 10), counted by rate-limiter-flexible. On
-// PostgreSQL the counters live in the shared `rate_limits` table, so every app process counts
-// together; on the embedded database (one process by construction) they live in memory.
+// Rate limits of the account endpoints (SECURITY.md 10) and of the writes a signed-in caller
+// makes (contact messages, reviews, product pictures: decision 0014), counted by
+// rate-limiter-flexible. On PostgreSQL the counters live in the shared `rate_limits` table, so
+// every app process counts together; on the embedded database (one process by construction)
+// they live in memory. Every figure is here, in this one table (README "Limits").
 //
 // Each limit allows `points` requests per `duration` seconds for one key (an address, an
-// account, a user); past that, requests answer 429 with Retry-After for `blockDuration` seconds
-// (or until the window ends). Logins count every attempt per address (each costs an argon2
-// hash, the expensive part of a guessing attack) and only failures per account, which a
-// successful login forgets.
+// account, a user, a device); past that, requests answer 429 with Retry-After for
+// `blockDuration` seconds (or until the window ends), and a message naming `what` was too many.
+// Logins count every attempt per address (each costs an argon2 hash, the expensive part of a
+// guessing attack) and only failures per account, which a successful login forgets. A browser
+// that signed in to an account before has its own budget of failures instead (its device
+// cookie, lib/auth/device-cookie.ts), so guesses from elsewhere cannot lock its owner out.
+// A password change checks the current password as a login does, in the same budgets of
+// failures (its attempts per address have a limit of their own).
 
 const MINUTE = 60
 const HOUR = 60 * MINUTE
 
+type Limit = { points: number; duration: number; blockDuration?: number; what?: string }
+
 export const RATE_LIMITS = {
   loginPerAddress: { points: 30, duration: 15 * MINUTE },
+  // Failures of browsers without a device cookie of the account, together.
   loginFailuresPerAccount: { points: 10, duration: 15 * MINUTE, blockDuration: 15 * MINUTE },
+  // Failures of one browser holding a device cookie of the account (keyed by that cookie).
+  loginFailuresPerDevice: { points: 10, duration: 15 * MINUTE, blockDuration: 15 * MINUTE },
   registerPerAddress: { points: 10, duration: HOUR },
   forgotPerAddress: { points: 10, duration: HOUR },
   forgotPerAccount: { points: 3, duration: HOUR },
@@ -33,14 +44,27 @@ export const RATE_LIMITS = {
   resetPerAddress: { points: 10, duration: 15 * MINUTE },
   guestPerAddress: { points: 30, duration: HOUR },
   uploadsPerUser: { points: 20, duration: HOUR },
-} as const
+  // Every password change (each checks the current password, an argon2 hash as a login).
+  passwordChangePerAddress: { points: 30, duration: 15 * MINUTE },
+  // Writes of signed-in callers. Per user: what one shopper never reaches; per address: a few
+  // shoppers behind one address (an office, a carrier's shared address) side by side.
+  contactPerUser: { points: 5, duration: 10 * MINUTE, what: 'messages' },
+  contactPerAddress: { points: 20, duration: 10 * MINUTE, what: 'messages' },
+  // Adding and editing count alike.
+  reviewsPerUser: { points: 10, duration: HOUR, what: 'reviews' },
+  reviewsPerAddress: { points: 60, duration: HOUR, what: 'reviews' },
+  // Saves of a product that carry pictures (1 to 8 each).
+  productImagesPerUser: { points: 60, duration: MINUTE, what: 'picture uploads' },
+  productImagesPerAddress: { points: 120, duration: MINUTE, what: 'picture uploads' },
+} as const satisfies Record<string, Limit>
 
 export type RateLimitName = keyof typeof RATE_LIMITS
 
 const stores = new WeakMap<DbHandle, Map<RateLimitName, RateLimiterAbstract>>()
 
 function create(handle: DbHandle, name: RateLimitName): RateLimiterAbstract {
-  const options = { keyPrefix: name, ...RATE_LIMITS[name] }
+  const { points, duration, blockDuration }: Limit = RATE_LIMITS[name]
+  const options = { keyPrefix: name, points, duration, blockDuration }
   if (handle.pool) {
     return new RateLimiterPostgres({
       ...options,
@@ -63,10 +87,11 @@ async function limiter(name: RateLimitName): Promise<RateLimiterAbstract> {
   return found
 }
 
-function tooMany(msBeforeNext: number): AppError {
+function tooMany(name: RateLimitName, msBeforeNext: number): AppError {
   const seconds = Math.max(1, Math.ceil(msBeforeNext / 1000))
   const wait = seconds < 90 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minutes`
-  return new AppError(429, `Too many attempts. Please try again in ${wait}.`, undefined, {
+  const { what = 'attempts' }: Limit = RATE_LIMITS[name]
+  return new AppError(429, `Too many ${what}. Please try again in ${wait}.`, undefined, {
     'Retry-After': String(seconds),
   })
 }
@@ -79,7 +104,7 @@ export async function consumeLimit(name: RateLimitName, key: string): Promise<vo
   try {
     await (await limiter(name)).consume(keyOf(key))
   } catch (error) {
-    if (error instanceof RateLimiterRes) throw tooMany(error.msBeforeNext)
+    if (error instanceof RateLimiterRes) throw tooMany(name, error.msBeforeNext)
     throw error
   }
 }
@@ -88,7 +113,7 @@ export async function consumeLimit(name: RateLimitName, key: string): Promise<vo
 export async function checkLimit(name: RateLimitName, key: string): Promise<void> {
   const res = await (await limiter(name)).get(keyOf(key))
   if (res && res.remainingPoints <= 0 && res.msBeforeNext > 0) {
-    throw tooMany(res.msBeforeNext)
+    throw tooMany(name, res.msBeforeNext)
   }
 }
 

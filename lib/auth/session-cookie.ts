@@ -8,3 +8,11 @@ export const SESSION_COOKIE = 'shop_session'
  * decides who you are.
  */
 export const SIGNED_IN_HINT_COOKIE = 'shop_signed_in'
+
+/**
+ * A browser that signed in to an account keeps this (HttpOnly) sealed cookie naming the account
+ * and a random id of its own: failed logins of that account from this browser count against its
+ * own budget, not the account's, so guesses from elsewhere cannot lock the owner out
+ * (lib/auth/device-cookie.ts, decision 0014).
+ */
+export const DEVICE_COOKIE = 'shop_device'

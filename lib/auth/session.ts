@@ -5,7 +5,7 @@ import path from 'node:path'
 import { sealData, unsealData } from 'iron-session'
 import type { Role } from '@/lib/catalog'
 import { env } from '@/lib/env'
-import { SESSION_COOKIE, SIGNED_IN_HINT_COOKIE } from './session-cookie'
+import { DEVICE_COOKIE, SESSION_COOKIE, SIGNED_IN_HINT_COOKIE } from './session-cookie'
 
 export { SESSION_COOKIE }
 
@@ -123,6 +123,15 @@ export async function sessionSetCookies(
     `${SESSION_COOKIE}=${await sealSession(token)}; ${cookieAttributes(maxAge, options, true)}`,
     hintSetCookie(role, maxAge, options),
   ]
+}
+
+/**
+ * The Set-Cookie header value of a device cookie (lib/auth/device-cookie.ts): the session
+ * cookies' attributes (HttpOnly, SameSite, Secure as the origin says), for `maxAge` seconds.
+ * Logging out leaves it: the browser stays one that has signed in before.
+ */
+export function deviceSetCookie(value: string, maxAge: number, { secure }: CookieOptions): string {
+  return `${DEVICE_COOKIE}=${value}; ${cookieAttributes(maxAge, secure, true)}`
 }
 
 /** Set-Cookie header values that remove both cookies. */

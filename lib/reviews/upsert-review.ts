@@ -12,14 +12,17 @@ import { ReviewInputSchema } from './schemas'
 /**
  * Writes the actor's review of a product: the first one is added, a later one replaces it (one
  * review per user and product). The product's `ratings` and `numberOfReviews` change in the same
- * transaction, and its page shows the review at once.
+ * transaction, and its page shows the review at once. `beforeWrite` runs once the review is
+ * valid, before it is written (the route's rate limit: an invalid one does not count).
  */
 export async function upsertReview({
   actor,
   fields,
+  beforeWrite,
 }: {
   actor: CurrentUser
   fields: Record<string, unknown>
+  beforeWrite?: () => Promise<void>
 }): Promise<{ reviewId: string; productId: string }> {
   // Only these three fields: the author is the session's user, never a field of the body.
   const input = ReviewInputSchema.parse({
@@ -28,6 +31,7 @@ export async function upsertReview({
     comment: fields.comment,
   })
   if (!isUuid(input.productId)) throw notFound('Product not found')
+  await beforeWrite?.()
   const db = await getDb()
   const saved = await db.transaction(async (tx) => {
     const productId = await lockProductForReviews(tx, input.productId)

@@ -4,7 +4,8 @@ import { clientIp } from '@/lib/api/client-ip'
 import { AppError } from '@/lib/api/errors'
 import { withApi } from '@/lib/api/handler'
 import { signedInResponse } from '@/lib/api/session-cookies'
-import { checkLimit, consumeLimit, resetLimit } from '@/lib/auth/rate-limit'
+import { failureBudget, withinBudget } from '@/lib/auth/device-cookie'
+import { consumeLimit } from '@/lib/auth/rate-limit'
 import { LoginSchema } from '@/lib/auth/schemas'
 import { logIn } from '@/lib/users/log-in'
 
@@ -14,17 +15,14 @@ export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoute('/login
     await consumeLimit('loginPerAddress', clientIp(request))
     const { fields } = await readBody(request)
     const input = LoginSchema.parse({ email: fields.email, password: fields.password })
-    // Guessing one account's password from many addresses stops here too.
-    await checkLimit('loginFailuresPerAccount', input.email)
-    try {
-      const user = await logIn(input)
-      await resetLimit('loginFailuresPerAccount', input.email)
-      return signedInResponse(request, user)
-    } catch (error) {
-      if (error instanceof AppError && error.status === 401) {
-        await consumeLimit('loginFailuresPerAccount', input.email)
-      }
-      throw error
-    }
+    // Guessing one account's password from many addresses stops here too: the failures count
+    // per account, or per browser for one that signed in to it before (device-cookie.ts).
+    const budget = await failureBudget(request, { email: input.email })
+    const user = await withinBudget(
+      budget,
+      () => logIn(input),
+      (error) => error instanceof AppError && error.status === 401,
+    )
+    return signedInResponse(request, user)
   }),
 })
