@@ -72,7 +72,7 @@ export async function signedInResponse(request: Request, user: CurrentUser): Pro
   await setSessionCookies(request, response, token, user.role)
   response.headers.append(
     'Set-Cookie',
-    await newDeviceCookie(user.id, { secure: cookieSecure(request) }),
+    await newDeviceCookie(user.id, cookieOptions(request)),
   )
   return response
 }

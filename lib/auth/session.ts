@@ -130,8 +130,8 @@ export async function sessionSetCookies(
  * cookies' attributes (HttpOnly, SameSite, Secure as the origin says), for `maxAge` seconds.
  * Logging out leaves it: the browser stays one that has signed in before.
  */
-export function deviceSetCookie(value: string, maxAge: number, { secure }: CookieOptions): string {
-  return `${DEVICE_COOKIE}=${value}; ${cookieAttributes(maxAge, secure, true)}`
+export function deviceSetCookie(value: string, maxAge: number, options: CookieOptions): string {
+  return `${DEVICE_COOKIE}=${value}; ${cookieAttributes(maxAge, options, true)}`
 }
 
 /** Set-Cookie header values that remove both cookies. */
