@@ -5,7 +5,7 @@
 // `npm run test:cluster`.
 import { randomUUID } from 'node:crypto'
 import pg from 'pg'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { clientAddress, request } from '../../bench/lib/http-client.mjs'
 import { orderBody } from '../../bench/lib/order-body.mjs'
 import { startCluster } from '../../scripts/cluster.mjs'
@@ -167,8 +167,15 @@ describe('two app hosts behind nginx', () => {
     }
     // Each answer carries the id nginx gave the request, so a client's report, nginx's log and
     // the app host's log name one request alike.
-    const logged = cluster.nginx.accessLog().map((line) => line.requestId)
-    for (const id of ids) expect(logged).toContain(id)
+    // nginx writes its log line after the answer has gone, so the last one may come a moment
+    // after the client has it: wait for the lines, as someone reading the log would.
+    await vi.waitFor(
+      () => {
+        const logged = cluster.nginx.accessLog().map((line) => line.requestId)
+        for (const id of ids) expect(logged).toContain(id)
+      },
+      { timeout: 10_000 },
+    )
     // nginx spread those four over both hosts, and each knew the session.
     const served = upstreamsOf('GET', '/api/v1/me')
     expect(new Set(served)).toEqual(new Set([hostAddress(0), hostAddress(1)]))
