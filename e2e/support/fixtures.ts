@@ -16,7 +16,13 @@ export type Who = keyof typeof DEMO_ACCOUNTS
 
 const loopback = () => `127.${randomInt(1, 255)}.${randomInt(0, 256)}.${randomInt(1, 255)}`
 
-export type LoopbackAnswer = { status: number; text: string; cookies: Record<string, string> }
+export type LoopbackAnswer = {
+  status: number
+  text: string
+  /** Cookie values by name, and the Set-Cookie lines they came from. */
+  cookies: Record<string, string>
+  setCookie: string[]
+}
 
 /**
  * A POST to the test server from a loopback address of its own, as a visitor on another network
@@ -51,7 +57,12 @@ export function postFromOwnAddress(
             const eq = pair.indexOf('=')
             cookies[pair.slice(0, eq)] = pair.slice(eq + 1)
           }
-          resolve({ status: res.statusCode ?? 0, text, cookies })
+          resolve({
+            status: res.statusCode ?? 0,
+            text,
+            cookies,
+            setCookie: res.headers['set-cookie'] ?? [],
+          })
         })
       },
     )
