@@ -22,16 +22,20 @@ export type LoopbackAnswer = {
   /** Cookie values by name, and the Set-Cookie lines they came from. */
   cookies: Record<string, string>
   setCookie: string[]
+  headers: http.IncomingHttpHeaders
 }
 
 /**
- * A POST to the test server from a loopback address of its own, as a visitor on another network
- * would send it: the per-address limits (login, signup) count it apart from every other one.
+ * A request to the test server from a loopback address of its own, as a visitor on another
+ * network would send it, straight and not through the proxy the test server trusts (127.0.0.1):
+ * the per-address limits (login, signup) count it apart, and its X-Forwarded-* headers and
+ * X-Request-Id are a stranger's, ignored.
  */
-export function postFromOwnAddress(
+export function requestFromOwnAddress(
+  method: string,
   path: string,
-  body: Buffer | string,
   headers: Record<string, string>,
+  body: Buffer | string = '',
 ): Promise<LoopbackAnswer> {
   return new Promise((resolve, reject) => {
     const req = http.request(
@@ -39,7 +43,7 @@ export function postFromOwnAddress(
         host: '127.0.0.1',
         port: E2E_PORT,
         localAddress: loopback(),
-        method: 'POST',
+        method,
         path,
         headers: {
           origin: `http://127.0.0.1:${E2E_PORT}`,
@@ -62,6 +66,7 @@ export function postFromOwnAddress(
             text,
             cookies,
             setCookie: res.headers['set-cookie'] ?? [],
+            headers: res.headers,
           })
         })
       },
@@ -70,6 +75,13 @@ export function postFromOwnAddress(
     req.end(body)
   })
 }
+
+/** A POST from a loopback address of its own (requestFromOwnAddress). */
+export const postFromOwnAddress = (
+  path: string,
+  body: Buffer | string,
+  headers: Record<string, string>,
+) => requestFromOwnAddress('POST', path, headers, body)
 
 /** Cookie values (name → value) the login answer of a demo account set. */
 export async function logInCookies(who: Who): Promise<Record<string, string>> {
