@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright'
+import { expectNoAxeViolations } from './support/axe'
 import type { Page } from '@playwright/test'
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../lib/db/seed/demo-accounts'
 import { signIn, test, expect } from './support/fixtures'
@@ -6,19 +6,6 @@ import { signIn, test, expect } from './support/fixtures'
 // The account screens (issue 7). Nothing here logs a demo account out or changes its password:
 // either ends every session of that account, and the other specs sign the demo accounts in by
 // cookie while these run. Journeys that do either use an account they create themselves.
-
-async function expectNoAxeViolations(page: Page) {
-  // A toast fading in is half transparent: its contrast is only judged once it has arrived.
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      .every(
-        (a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity,
-      ),
-  )
-  const results = await new AxeBuilder({ page }).analyze()
-  expect(results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)).toEqual([])
-}
 
 /** A toast with this text (react-hot-toast shows each in a status region). */
 const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text })

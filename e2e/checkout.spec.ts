@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright'
+import { expectNoAxeViolations } from './support/axe'
 import type { APIRequestContext, Page } from '@playwright/test'
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../lib/db/seed/demo-accounts'
 import { allProducts, MUTABLE_CATEGORY, type ApiProduct } from './support/catalog'
@@ -21,11 +21,6 @@ const ADDRESS = {
   country: 'India',
   pinCode: '400001',
   phoneNumber: '9876543210',
-}
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze()
-  expect(results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)).toEqual([])
 }
 
 /** Products with plenty of stock, none of the category other specs change. */

@@ -1,0 +1,26 @@
+import AxeBuilder from '@axe-core/playwright'
+import { expect, type Page } from '@playwright/test'
+
+/**
+ * No accessibility violations on the page as it settles. A toast fading in is half transparent,
+ * and its contrast is judged only once it has arrived: finite animations are waited for, and a
+ * violation must still be there a moment later to count (one that lasts fails the test, with
+ * the elements it names).
+ */
+export async function expectNoAxeViolations(page: Page) {
+  await expect(async () => {
+    await page.waitForFunction(() =>
+      document
+        .getAnimations()
+        .every(
+          (a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity,
+        ),
+    )
+    const results = await new AxeBuilder({ page }).analyze()
+    expect(
+      results.violations.map(
+        (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
+      ),
+    ).toEqual([])
+  }).toPass({ timeout: 10_000 })
+}
