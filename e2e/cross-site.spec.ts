@@ -143,24 +143,28 @@ test.describe('a client on another site', () => {
         { step: 'cart', status: 200 },
       ])
       expect(seen.orderListed).toBe(true)
-      // The browser keeps both cookies for the shop, in the client site's partition.
+      // The browser keeps the shop's cookies (both session cookies and the device cookie of the
+      // lockout's own budget), in the client site's partition.
       const shopCookies = async () =>
         (await page.context().cookies())
           .filter((c) => c.domain === 'localhost')
           .map((c) => ({ name: c.name, sameSite: c.sameSite, secure: c.secure }))
           .sort((a, b) => a.name.localeCompare(b.name))
+      const device = { name: DEVICE_COOKIE, sameSite: 'None', secure: true }
       expect(await shopCookies()).toEqual([
-        { name: 'shop_session', sameSite: 'None', secure: true },
-        { name: 'shop_signed_in', sameSite: 'None', secure: true },
+        device,
+        { name: SESSION_COOKIE, sameSite: 'None', secure: true },
+        { name: SIGNED_IN_HINT_COOKIE, sameSite: 'None', secure: true },
       ])
-      // Logging out from the client removes them again (cleared with the same attributes).
+      // Logging out from the client removes the session cookies again (cleared with the same
+      // attributes); the device cookie stays, as after any logout: this browser has signed in.
       const out = await page.evaluate(async (api) => {
         const res = await fetch(`${api}/api/v1/logout`, { method: 'POST', credentials: 'include' })
         const me = await fetch(`${api}/api/v1/me`, { credentials: 'include' })
         return [res.status, me.status]
       }, shop)
       expect(out).toEqual([200, 401])
-      expect(await shopCookies()).toEqual([])
+      expect(await shopCookies()).toEqual([device])
     } finally {
       client.close()
       server.child.kill('SIGTERM')
