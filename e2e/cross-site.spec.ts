@@ -6,7 +6,7 @@ import { DEVICE_COOKIE, SESSION_COOKIE, SIGNED_IN_HINT_COOKIE } from '../lib/aut
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../lib/db/seed/demo-accounts'
 import { E2E_CLIENT_PORT } from './support/constants'
 import { expect, postFromOwnAddress, test } from './support/fixtures'
-import { freePort, ServerProcess } from './support/server-process'
+import { baseEnv, freePort, ServerProcess } from './support/server-process'
 
 // A single-page app on another site (decision 0015), as the original Byte SPA runs against the
 // shop: it signs in, fills a cart and orders, all through the API with credentials.
@@ -111,19 +111,12 @@ test.describe('a client on another site', () => {
     const port = await freePort()
     const shop = `http://localhost:${port}`
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-cross-site-'))
-    const env: NodeJS.ProcessEnv = {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      TMPDIR: process.env.TMPDIR,
-      NODE_ENV: 'production',
-      DATA_DIR: dataDir,
-      SESSION_SECRET: 'cross-site-secret-cross-site-secret-cross-site',
-      DEMO_MODE: 'true',
+    const env = {
+      ...baseEnv(dataDir),
       APP_URL: shop,
       CROSS_SITE_COOKIES: 'true',
       ALLOWED_ORIGINS: CLIENT,
     }
-    for (const key of Object.keys(env)) if (env[key] === undefined) delete env[key]
     const server = await new ServerProcess(port, env).ready(180_000)
     const client = await clientPage(CLIENT_PORT, '127.0.0.1')
     try {

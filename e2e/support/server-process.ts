@@ -103,7 +103,8 @@ export type Engine = {
   cleanup: () => Promise<void>
 }
 
-function baseEnv(dataDir: string): NodeJS.ProcessEnv {
+/** What a shop process of the tests runs with: production, demo mode, its own DATA_DIR. */
+export function baseEnv(dataDir: string): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {
     PATH: process.env.PATH,
     HOME: process.env.HOME,
