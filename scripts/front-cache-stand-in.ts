@@ -18,6 +18,8 @@ type Answer = {
   dataFrom?: number
   /** What Next does to req.url when its proxy rewrites a request. */
   rewriteTo?: string
+  /** Holds the answer back until it settles (a slow render). */
+  gate?: Promise<void>
 }
 type Cache = ReturnType<typeof createFrontCache>
 
@@ -52,18 +54,22 @@ export async function standIn(
       for (const tag of a.tags ?? []) requestContext.getStore()!.tags.add(tag)
       if (a.rewriteTo) req.url = a.rewriteTo
       if (a.dataFrom !== undefined) requestContext.getStore()!.dataFrom = a.dataFrom
-      compress(req, res, () => {
-        const headers = {
-          'content-type': 'text/html; charset=utf-8',
-          'x-nextjs-cache': 'MISS',
-          'cache-control': 's-maxage=31536000',
-          ...a.headers,
-        }
-        for (const [name, value] of Object.entries(headers)) if (value) res.setHeader(name, value)
-        res.statusCode = a.status ?? 200
-        res.write('<html>')
-        res.end(a.body ?? `page ${req.url} #${calls} ${padding}`)
-      })
+      const send = () =>
+        compress(req, res, () => {
+          const headers = {
+            'content-type': 'text/html; charset=utf-8',
+            'x-nextjs-cache': 'MISS',
+            'cache-control': 's-maxage=31536000',
+            ...a.headers,
+          }
+          for (const [name, value] of Object.entries(headers)) if (value) res.setHeader(name, value)
+          res.statusCode = a.status ?? 200
+          res.write('<html>')
+          res.end(a.body ?? `page ${req.url} #${n} ${padding}`)
+        })
+      const n = calls
+      if (a.gate) void a.gate.then(send)
+      else send()
     })
   })
   servers.push(server)

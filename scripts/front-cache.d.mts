@@ -5,7 +5,8 @@ export type FrontCache = {
   serve: (req: IncomingMessage, res: ServerResponse) => boolean
   capture: (req: IncomingMessage, res: ServerResponse) => void
   purge: () => void
-  invalidate: (tags: string[]) => void
+  /** `soft`: a stock change, replayed up to `staleMs` longer while one request remakes the page. */
+  invalidate: (tags: string[], options?: { soft?: boolean }) => void
   stats: () => { entries: number; bytes: number }
 }
 
@@ -19,11 +20,16 @@ export const requestContext: AsyncLocalStorage<{
 /** Whether the front cache may answer or keep this request (a plain document GET or HEAD). */
 export function cacheableRequest(req: IncomingMessage): boolean
 
+/** Whether the front cache may answer or keep this public catalog read of the API. */
+export function publicApiRequest(req: IncomingMessage): boolean
+
 export function preferredCoding(header: string | undefined): string | undefined
 
 export function createFrontCache(options?: {
   maxBytes?: number
   maxAgeSeconds?: number
   htmlCacheControl?: string
+  /** How long a soft invalidation leaves a page's copy in use (STOCK_LAG_MS). */
+  staleMs?: number
   now?: () => number
 }): FrontCache

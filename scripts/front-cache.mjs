@@ -15,6 +15,10 @@
 //   entry whose tags are unknown is dropped by every invalidation.
 // - A response whose making began before an invalidation of one of its tags is not stored: it
 //   may hold data read before the change.
+// - A stock change (an order) invalidates softly (`invalidate(tags, { soft: true })`): the pages
+//   it concerns stay and are replayed for at most `staleMs` more while one request (never two at
+//   once) has Next make the page again; past that bound they are dropped. A page made while such
+//   changes landed is kept, stale from the first change it may miss. Admin changes stay hard.
 // - Entries live at most `maxAgeSeconds`, a backstop for a missed invalidation.
 // - Only plain document GETs are kept: no client-navigation (RSC) requests, no API, no responses
 //   that set cookies or are private, and only what Next itself served from or into its cache.
@@ -23,7 +27,11 @@ import { createRequire } from 'node:module'
 
 // The cache's lifetimes are the page cache's, set in one place.
 const require = createRequire(import.meta.url)
-const { MAX_AGE_SECONDS, PAGE_CACHE_CONTROL } = require('../lib/cache/cache-settings.cjs')
+const {
+  MAX_AGE_SECONDS,
+  PAGE_CACHE_CONTROL,
+  STOCK_LAG_MS,
+} = require('../lib/cache/cache-settings.cjs')
 // A stored page's own Content-Security-Policy (the hashes of its inline scripts, lib/csp.ts).
 const { PAGE_POLICY_HEADER } = require('../lib/csp-policy.cjs')
 
@@ -101,6 +109,26 @@ function codingOf(req) {
   return coding
 }
 
+/**
+ * The public catalog reads of the API a copy may answer: the product list, a product, its
+ * reviews. Never for a signed-in caller (the session cookie), a conditional or authorized request.
+ */
+const PUBLIC_API = /^\/api\/v1\/(products(\?|$)|product\/[^/?]+(\?|$)|reviews\?)/
+const SESSION_COOKIE = /(^|;)\s*shop_session=/
+
+export function publicApiRequest(req) {
+  if (req.method !== 'GET' && req.method !== 'HEAD') return false
+  if (!PUBLIC_API.test(req.url || '')) return false
+  const h = req.headers
+  if (h.authorization || h['if-none-match'] || h['if-modified-since']) return false
+  return !SESSION_COOKIE.test(String(h.cookie ?? ''))
+}
+
+/** The entry key: the coding, the URL as asked, and for the API the Origin (its CORS headers). */
+function keyOf(api, req, coding, url) {
+  return api ? `${coding} ${url} ${req.headers.origin ?? ''}` : `${coding} ${url}`
+}
+
 export function cacheableRequest(req) {
   if (req.method !== 'GET' && req.method !== 'HEAD') return false
   const url = req.url || ''
@@ -116,18 +144,28 @@ function withVary(value) {
   return current ? `${current}, Accept-Encoding` : 'Accept-Encoding'
 }
 
+/** How long soft invalidations are remembered: a page whose making took longer is not kept. */
+const SOFT_MEMORY_MS = 60_000
+/** Soft invalidations remembered per tag; a page older than all of them is not kept. */
+const SOFT_PER_TAG = 256
+
 /**
  * @param {{ maxBytes?: number, maxAgeSeconds?: number, htmlCacheControl?: string,
- *   now?: () => number }} [options]
+ *   staleMs?: number, now?: () => number }} [options]
  */
 export function createFrontCache({
   maxBytes = 64 * 1024 * 1024,
   maxAgeSeconds = MAX_AGE_SECONDS,
   htmlCacheControl = PAGE_CACHE_CONTROL,
+  staleMs = STOCK_LAG_MS,
   now = Date.now,
 } = {}) {
-  /** @type {Map<string, { status: number, headers: Record<string, string | string[]>, body: Buffer, tags: string[], cost: number, expiresAt: number }>} */
+  /** @type {Map<string, { status: number, headers: Record<string, string | string[]>, body: Buffer, tags: string[], cost: number, expiresAt: number, staleUntil?: number }>} */
   const entries = new Map()
+  /** @type {Map<string, number[]>} tag → times of its recent soft invalidations, oldest first */
+  const softAt = new Map()
+  /** @type {Map<string, object>} key → the request making that stale page again */
+  const refreshing = new Map()
   /** @type {Map<string, Set<string>>} tag → keys of the entries that carry it */
   const byTag = new Map()
   /** @type {Map<string, number>} tag → sequence number of its last invalidation */
@@ -154,30 +192,88 @@ export function createFrontCache({
     entries.clear()
     byTag.clear()
     invalidatedAt.clear()
+    softAt.clear()
     bytes = 0
     purgedAt = ++sequence
   }
 
-  /** Drops the entries of pages that carry any of these tags (and those of unknown tags). */
-  function invalidate(tags) {
-    sequence++
-    for (const tag of [...tags, ANY]) {
-      invalidatedAt.set(tag, sequence)
-      for (const key of [...(byTag.get(tag) ?? [])]) remove(key)
+  /**
+   * Drops the entries of pages that carry any of these tags (and those of unknown tags); a soft
+   * invalidation (a stock change) marks them stale instead, to be replayed for `staleMs` more.
+   * @param {Iterable<string>} tags
+   * @param {{ soft?: boolean }} [options]
+   */
+  function invalidate(tags, { soft = false } = {}) {
+    if (!soft || staleMs <= 0) {
+      sequence++
+      for (const tag of [...tags, ANY]) {
+        invalidatedAt.set(tag, sequence)
+        for (const key of [...(byTag.get(tag) ?? [])]) remove(key)
+      }
+      return
     }
+    const at = now()
+    for (const tag of [...tags, ANY]) {
+      let times = softAt.get(tag)
+      if (!times) softAt.set(tag, (times = []))
+      times.push(at)
+      while (times.length > SOFT_PER_TAG || (times[0] ?? at) < at - SOFT_MEMORY_MS) times.shift()
+      for (const key of byTag.get(tag) ?? []) {
+        const entry = entries.get(key)
+        if (entry && entry.staleUntil === undefined) entry.staleUntil = at + staleMs
+      }
+    }
+  }
+
+  /**
+   * When a page made from data read at `dataTime` stops being good enough: `staleMs` after the
+   * first soft invalidation of its tags since then; Infinity when none; -Infinity when that
+   * cannot be told (the making took longer than soft invalidations are remembered).
+   */
+  function staleUntilFor(tags, dataTime) {
+    const at = now()
+    if (dataTime < at - SOFT_MEMORY_MS) {
+      return tags.some((tag) => softAt.has(tag)) ? -Infinity : Infinity
+    }
+    let first = Infinity
+    for (const tag of tags) {
+      const times = softAt.get(tag)
+      if (!times) continue
+      if (times.length >= SOFT_PER_TAG && times[0] >= dataTime) return -Infinity
+      const missed = times.find((t) => t >= dataTime)
+      if (missed !== undefined && missed < first) first = missed
+    }
+    return first === Infinity ? Infinity : first + staleMs
   }
 
   /** Answers from the cache when it can; returns whether it did. */
   function serve(req, res) {
-    if (!cacheableRequest(req)) return false
+    const api = publicApiRequest(req)
+    if (!api && !cacheableRequest(req)) return false
     const coding = codingOf(req)
     if (coding === undefined) return false
-    const key = `${coding} ${req.url}`
+    const key = keyOf(api, req, coding, req.url)
     const entry = entries.get(key)
     if (!entry) return false
-    if (entry.expiresAt <= now()) {
+    const at = now()
+    if (entry.expiresAt <= at) {
       remove(key)
       return false
+    }
+    if (entry.staleUntil !== undefined) {
+      // Past the bound: Next makes it again (and makes it once for all who ask meanwhile).
+      if (entry.staleUntil <= at) {
+        remove(key)
+        return false
+      }
+      // Within it: the first GET has Next make it again, the others get this copy meanwhile.
+      if (req.method === 'GET' && !refreshing.has(key)) {
+        refreshing.set(key, req)
+        res.once('close', () => {
+          if (refreshing.get(key) === req) refreshing.delete(key)
+        })
+        return false
+      }
     }
     entries.delete(key)
     entries.set(key, entry) // most recently used last
@@ -191,7 +287,8 @@ export function createFrontCache({
    * cacheable ones, keeps the response if it qualifies. Call before handing the request to Next.
    */
   function capture(req, res) {
-    const cacheable = cacheableRequest(req) && req.method === 'GET'
+    const api = publicApiRequest(req)
+    const cacheable = (cacheableRequest(req) || api) && req.method === 'GET'
     const writeHead = res.writeHead.bind(res)
     // Headers handed to writeHead are not readable with getHeader: move them to setHeader first.
     res.writeHead = (status, reason, headers) => {
@@ -227,6 +324,7 @@ export function createFrontCache({
     if (!cacheable) return
 
     const started = sequence
+    const startedAt = now()
     // Now: Next rewrites req.url to its internal route while it handles the request.
     const url = req.url
     const context = requestContext.getStore()
@@ -255,28 +353,40 @@ export function createFrontCache({
     }
     function store() {
       if (size > MAX_ENTRY) return
-      if (res.statusCode !== 200 && res.statusCode !== 404) return
-      const cacheState = String(res.getHeader('x-nextjs-cache') || '')
-      if (cacheState !== 'HIT' && cacheState !== 'MISS') return
+      const type = String(res.getHeader('content-type') || '')
+      if (api) {
+        // An API answer is kept only when its reads are known (their tags): a read outside the
+        // catalog's caches could not be invalidated.
+        if (res.statusCode !== 200 || !type.startsWith('application/json')) return
+        if (!context || context.tags.size === 0) return
+      } else {
+        if (res.statusCode !== 200 && res.statusCode !== 404) return
+        const cacheState = String(res.getHeader('x-nextjs-cache') || '')
+        if (cacheState !== 'HIT' && cacheState !== 'MISS') return
+        if (!type.startsWith('text/html')) return
+      }
       if (res.getHeader('set-cookie')) return
       if (/private|no-store/.test(String(res.getHeader('cache-control') || ''))) return
-      if (!String(res.getHeader('content-type') || '').startsWith('text/html')) return
       const tags = context && context.tags.size > 0 ? [...context.tags] : [ANY]
       // Made (even in part) before a change to its data or a purge: it may show the old data.
       if (purgedAt > started) return
       for (const tag of tags) if ((invalidatedAt.get(tag) ?? 0) > started) return
+      // Made from data read before stock changes: kept, stale from the first one it may miss.
+      const dataTime = Math.min(startedAt, context?.dataFrom ?? Infinity)
+      const staleUntil = staleUntilFor(tags, dataTime)
+      if (staleUntil <= now()) return
       const coding = String(res.getHeader('content-encoding') || 'identity').toLowerCase()
       const headers = []
       for (const [name, value] of Object.entries(res.getHeaders())) {
         if (HOP_BY_HOP.has(name) || PER_REQUEST.has(name) || value === undefined) continue
         if (name === 'x-nextjs-cache') {
           headers.push([name, 'HIT']) // what every replay is
-          headers.push(['x-shop-cache', 'front']) // and where it came from (tests, debugging)
           continue
         }
         for (const v of Array.isArray(value) ? value : [value]) headers.push([name, String(v)])
       }
-      const key = `${coding} ${url}`
+      headers.push(['x-shop-cache', 'front']) // where every replay comes from (tests, debugging)
+      const key = keyOf(api, req, coding, url)
       // What the entry holds besides its body counts too, or tiny pages under many URLs would
       // exceed the budget unseen.
       let cost = size + key.length * 3 + 256
@@ -296,6 +406,7 @@ export function createFrontCache({
         cost,
         // counted from when its data was read (a page Next kept a while is older than now)
         expiresAt: Math.min(now(), context?.dataFrom ?? Infinity) + maxAgeSeconds * 1000,
+        staleUntil: staleUntil === Infinity ? undefined : staleUntil,
       })
       bytes += cost
       for (const tag of tags) {

@@ -67,6 +67,46 @@ describe('the front cache', () => {
     expect(calls()).toBe(5)
   })
 
+  it("keeps the API's public catalog reads for callers who are not signed in, per Origin", async () => {
+    const api = { 'content-type': 'application/json', 'x-nextjs-cache': undefined }
+    const { cache, base, calls } = await standIn((url) =>
+      url.startsWith('/api/v1/product/untagged')
+        ? { headers: api }
+        : { headers: api, tags: ['catalog', 'product:a'] },
+    )
+    const list = '/api/v1/products?category=Laptop'
+    const first = await raw(base, list)
+    const again = await raw(base, list)
+    expect(again.headers['x-shop-cache']).toBe('front')
+    expect(again.body).toEqual(first.body)
+    expect(calls()).toBe(1)
+    // A signed-in caller always goes to Next, and its answer is not kept.
+    const signedIn = { cookie: 'shop_device=d; shop_session=s' }
+    await raw(base, list, signedIn)
+    await raw(base, list, signedIn)
+    expect(calls()).toBe(3)
+    // A guest's other cookies do not matter.
+    expect((await raw(base, list, { cookie: 'shop_device=d' })).headers['x-shop-cache']).toBe(
+      'front',
+    )
+    // Another origin gets its own copy (the CORS headers differ).
+    const other = { origin: 'https://app.example' }
+    await raw(base, list, other)
+    expect((await raw(base, list, other)).headers['x-shop-cache']).toBe('front')
+    expect(calls()).toBe(4)
+    // Conditional requests, reads of unknown tags and other API calls are not answered from here.
+    await raw(base, list, { 'if-none-match': '"x"' })
+    for (const path of ['/api/v1/product/untagged', '/api/v1/cart', '/api/v1/me']) {
+      await raw(base, path)
+      await raw(base, path)
+    }
+    expect(calls()).toBe(11)
+    // A change to what it shows drops it.
+    cache.invalidate(['product:a'])
+    await raw(base, list)
+    expect(calls()).toBe(12)
+  })
+
   it('keys a page by the URL the client asked for, not the route Next rewrote it to', async () => {
     const { base, calls } = await standIn((url) =>
       url === '/products' ? { rewriteTo: '/catalog-view/kind%3Dproducts' } : { status: 404 },
@@ -161,6 +201,90 @@ describe('the front cache', () => {
     await load(`${base}/racing-other`)
     const kept = await fetch(`${base}/racing-other`)
     expect(kept.headers.get('x-nextjs-cache')).toBe('HIT')
+  })
+
+  it('after a stock change, has one request make the page again while the others get the copy', async () => {
+    const slow: { gate?: Promise<void> } = {}
+    const { cache, base, calls } = await standIn((url) => ({
+      tags: [url === '/product/a' ? 'product:a' : 'product:b'],
+      gate: slow.gate,
+    }))
+    const first = await raw(base, '/product/a')
+    await raw(base, '/product/b')
+    cache.invalidate(['product:a'], { soft: true })
+    let release = () => {}
+    slow.gate = new Promise<void>((resolve) => (release = resolve))
+    const making = raw(base, '/product/a')
+    await expect.poll(calls).toBe(3)
+    // Meanwhile: the copy from before the change, to GET and HEAD alike, and no second making.
+    const meanwhile = await Promise.all([raw(base, '/product/a'), raw(base, '/product/a')])
+    for (const reply of meanwhile) expect(reply.body).toEqual(first.body)
+    expect((await raw(base, '/product/a', {}, 'HEAD')).status).toBe(200)
+    expect(calls()).toBe(3)
+    release()
+    const made = await making
+    expect(made.body).not.toEqual(first.body)
+    const after = await raw(base, '/product/a')
+    expect(after.headers['x-shop-cache']).toBe('front')
+    expect(after.body).toEqual(made.body)
+    // other pages were never touched
+    await raw(base, '/product/b')
+    expect(calls()).toBe(3)
+  })
+
+  it('replays a copy a stock change made stale for no longer than its bound', async () => {
+    let clock = 1_000_000
+    let hold: Promise<void> | undefined
+    const { cache, base, calls } = await standIn(() => ({ tags: ['product:a'], gate: hold }), {
+      staleMs: 2_000,
+      now: () => clock,
+    })
+    const first = await raw(base, '/p')
+    cache.invalidate(['product:a'], { soft: true })
+    let release = () => {}
+    hold = new Promise<void>((resolve) => (release = resolve))
+    const making = raw(base, '/p')
+    await expect.poll(calls).toBe(2)
+    clock += 1_999
+    expect((await raw(base, '/p')).body).toEqual(first.body)
+    expect(calls()).toBe(2)
+    // The making takes longer than the bound: past it, nobody gets the old copy.
+    clock += 1
+    hold = undefined
+    const late = await raw(base, '/p')
+    expect(late.body).not.toEqual(first.body)
+    expect(calls()).toBe(3)
+    release()
+    await making
+  })
+
+  it('keeps a page made while stock changes landed, stale from the first one it may miss', async () => {
+    let clock = 1_000_000
+    let hold: Promise<void> | undefined
+    let changes = 0
+    const { base, calls } = await standIn(
+      (_url, c) => {
+        // Two orders land while the page is being made: it may show neither.
+        if (changes++ === 0) {
+          c.invalidate(['product:r'], { soft: true })
+          clock += 500
+          c.invalidate(['product:r'], { soft: true })
+        }
+        return { tags: ['product:r'], gate: hold }
+      },
+      { staleMs: 2_000, now: () => clock },
+    )
+    const made = await raw(base, '/racing')
+    hold = new Promise<void>(() => {}) // the next making never ends
+    void raw(base, '/racing').catch(() => {})
+    await expect.poll(calls).toBe(2)
+    // Kept, and replayed while the page is made again, until 2 s after the first change.
+    clock += 1_499
+    expect((await raw(base, '/racing')).body).toEqual(made.body)
+    clock += 1
+    hold = undefined
+    expect((await raw(base, '/racing')).body).not.toEqual(made.body)
+    expect(calls()).toBe(3)
   })
 
   it('keeps an entry no longer than its maximum age, a backstop for a missed invalidation', async () => {

@@ -15,6 +15,7 @@ export function createObserver(options: {
   trustProxy: boolean
   metricsToken?: string
   frontCache?: { stats: () => { entries: number; bytes: number } }
+  admission?: { stats: () => { active: number; queued: number; shed: number } }
 }): {
   begin: (req: IncomingMessage, res: ServerResponse) => ObservedRequest
   serveMetrics: (req: IncomingMessage, res: ServerResponse) => boolean

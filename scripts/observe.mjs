@@ -37,9 +37,10 @@ const byteLength = (chunk, encoding) =>
 
 /**
  * @param {{ logger: import('pino').Logger, trustProxy: boolean | string[], metricsToken?: string,
- *   frontCache?: { stats: () => { entries: number, bytes: number } } }} options
+ *   frontCache?: { stats: () => { entries: number, bytes: number } },
+ *   admission?: { stats: () => { active: number, queued: number, shed: number } } }} options
  */
-export function createObserver({ logger, trustProxy, metricsToken, frontCache }) {
+export function createObserver({ logger, trustProxy, metricsToken, frontCache, admission }) {
   const registry = new promClient.Registry()
   promClient.collectDefaultMetrics({ register: registry })
   const duration = new promClient.Histogram({
@@ -56,7 +57,7 @@ export function createObserver({ logger, trustProxy, metricsToken, frontCache })
   })
   const frontCacheLookups = new promClient.Counter({
     name: 'shop_front_cache_lookups_total',
-    help: 'Storefront page requests the front cache answered (hit) or passed to Next (miss)',
+    help: 'Storefront page and public API read requests the front cache answered (hit) or passed to Next (miss)',
     labelNames: ['result'],
     registers: [registry],
   })
@@ -75,6 +76,28 @@ export function createObserver({ logger, trustProxy, metricsToken, frontCache })
       registers: [registry],
       collect() {
         this.set(frontCache.stats().bytes)
+      },
+    })
+  }
+  if (admission) {
+    new promClient.Gauge({
+      name: 'shop_uncached_requests',
+      help: 'Requests Next works on (active) and requests waiting for a turn (queued)',
+      labelNames: ['state'],
+      registers: [registry],
+      collect() {
+        const { active, queued } = admission.stats()
+        this.set({ state: 'active' }, active)
+        this.set({ state: 'queued' }, queued)
+      },
+    })
+    new promClient.Counter({
+      name: 'shop_shed_requests_total',
+      help: 'Requests answered 503 because the queue for a turn was full or the wait ran out',
+      registers: [registry],
+      collect() {
+        this.reset()
+        this.inc(admission.stats().shed)
       },
     })
   }

@@ -8,10 +8,18 @@
 //   SHUTDOWN_TIMEOUT_MS (10000): how long SIGTERM waits for requests in flight (scripts/shutdown.mjs).
 // A body declared larger than its endpoint takes (lib/api/body-limits.cjs) is refused with 413
 // before Next sees the request.
+//   UNCACHED_MAX_ACTIVE, UNCACHED_MAX_QUEUED, UNCACHED_MAX_WAIT_MS: what Next works on at once,
+//   and how many more may wait how long before a quick 503 (scripts/admission.mjs).
 import { createRequire } from 'node:module'
 import { createServer } from 'node:http'
 import path from 'node:path'
-import { cacheableRequest, createFrontCache, requestContext } from './front-cache.mjs'
+import { createAdmission, RETRY_AFTER_SECONDS } from './admission.mjs'
+import {
+  cacheableRequest,
+  createFrontCache,
+  publicApiRequest,
+  requestContext,
+} from './front-cache.mjs'
 import { createHsts, HSTS_HEADER, HSTS_VALUE } from './hsts.mjs'
 import { createObserver } from './observe.mjs'
 import { createStaticAssets } from './static-assets.mjs'
@@ -126,6 +134,21 @@ function lingerOnUnreadBody(req, res) {
 
 const isApi = (req) => /^\/api(\/|\?|$)/.test(req.url ?? '')
 
+/** Probes answer whatever the load: a load balancer must not take a busy process for a dead one. */
+const isProbe = (req) => /^\/api\/(health|ready)(\/|\?|$)/.test(req.url ?? '')
+
+const BUSY_MESSAGE = 'The shop is very busy right now. Please try again in a moment.'
+const BUSY_PAGE = `<!doctype html><html lang="en"><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Busy - ByteShop</title><body style="font-family:system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem"><h1>We are very busy</h1><p>${BUSY_MESSAGE}</p><p><a href="">Try again</a></p></body></html>`
+
+/** The quick answer to a request the process has no turn for (scripts/admission.mjs). */
+function refuseBusy(req, res) {
+  if (res.headersSent || res.destroyed) return
+  const headers = { 'retry-after': String(RETRY_AFTER_SECONDS), 'cache-control': 'no-store' }
+  if (isApi(req) || req.method !== 'GET') return refuse(req, res, 503, BUSY_MESSAGE, headers)
+  res.writeHead(503, { ...headers, 'content-type': 'text/html; charset=utf-8' })
+  res.end(req.method === 'HEAD' ? undefined : BUSY_PAGE)
+}
+
 /** An error answer in the API's JSON envelope under /api/, as plain text elsewhere. */
 function refuse(req, res, status, message, headers = {}) {
   if (isApi(req)) {
@@ -159,6 +182,7 @@ export async function startServer({
   const app = next({ dev: false, dir: ROOT, port, hostname: 'localhost' })
   const handle = app.getRequestHandler()
   await app.prepare()
+  const admission = createAdmission(ops.admission)
   const staticAssets = createStaticAssets({ root: ROOT, log: (line) => log.info(line) })
   // After prepare(), which loads the .env files: APP_URL and TRUST_PROXY may come from there.
   const hsts = createHsts({
@@ -170,6 +194,7 @@ export async function startServer({
     trustProxy: ops.trustProxy,
     metricsToken: ops.metricsToken,
     frontCache,
+    admission,
   })
   const server = createServer((req, res) => {
     const request = observer.begin(req, res)
@@ -183,26 +208,33 @@ export async function startServer({
     if (frontCache.serve(req, res)) return request.servedBy('front-cache')
     if (refuseMethod(req, res)) return
     if (refuseMalformedPath(req, res)) return
-    if (cacheableRequest(req)) request.frontCacheMiss()
-    // The page cache handler records here when this request began and which tags it touched;
-    // the peer address is for rate limits (lib/api/client-ip.ts); the request id is the one of
-    // the log line and the X-Request-Id header (lib/api/log.ts).
-    const context = {
-      startedAt: Date.now(),
-      tags: new Set(),
-      peer: req.socket.remoteAddress,
-      requestId: request.id,
-    }
-    requestContext.run(context, () => {
-      frontCache.capture(req, res)
-      handle(req, res).catch((error) => {
-        log.error(
-          { requestId: request.id, error: error instanceof Error ? error.stack : String(error) },
-          'request failed',
-        )
-        if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' })
-        res.end('Internal Server Error')
+    if (cacheableRequest(req) || publicApiRequest(req)) request.frontCacheMiss()
+    const toNext = () => {
+      // The page cache handler records here when this request began and which tags it touched;
+      // the peer address is for rate limits (lib/api/client-ip.ts); the request id is the one of
+      // the log line and the X-Request-Id header (lib/api/log.ts).
+      const context = {
+        startedAt: Date.now(),
+        tags: new Set(),
+        peer: req.socket.remoteAddress,
+        requestId: request.id,
+      }
+      requestContext.run(context, () => {
+        frontCache.capture(req, res)
+        handle(req, res).catch((error) => {
+          log.error(
+            { requestId: request.id, error: error instanceof Error ? error.stack : String(error) },
+            'request failed',
+          )
+          if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' })
+          res.end('Internal Server Error')
+        })
       })
+    }
+    if (isProbe(req)) return toNext()
+    admission.admit(res, toNext, () => {
+      request.servedBy('busy')
+      refuseBusy(req, res)
     })
   })
   // CONNECT never reaches the request handler; without this it would just be hung up on.

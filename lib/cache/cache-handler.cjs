@@ -65,12 +65,21 @@ function tagsOf(value, ctx) {
   return [...tags]
 }
 
-function expire(tags) {
+/**
+ * Expires the entries with these tags. A soft expiry (a stock change, lib/cache/catalog-cache.ts)
+ * expires them here just the same, so the next render reads afresh, but lets the micro-cache in
+ * front of Next replay its copies a little longer while one request has the page made again.
+ * @param {string[]} tags
+ * @param {{ soft?: boolean }} [options]
+ */
+function expire(tags, { soft = false } = {}) {
   const now = Date.now()
   for (const tag of tags) revalidatedAt.set(tag, now)
   // The micro-cache in front of Next holds whole pages: drop those with these tags too.
-  if (globalThis.__shopFrontCache) globalThis.__shopFrontCache.invalidate(tags)
+  if (globalThis.__shopFrontCache) globalThis.__shopFrontCache.invalidate(tags, { soft })
 }
+// For catalog-cache.ts, which runs in Next's bundle and cannot require this module.
+globalThis.__shopExpireTags = expire
 
 /** Drops every entry, here and in front of Next: invalidations may have been missed. */
 function dropAll() {
@@ -133,8 +142,15 @@ function listenForOtherProcesses() {
     }
     client.on('notification', (message) => {
       try {
-        const tags = JSON.parse(message.payload || '[]')
-        if (Array.isArray(tags)) expire(tags.filter((t) => typeof t === 'string'))
+        // `["tag", …]`, or `{ "tags": [...], "soft": true }` for a stock change
+        const payload = JSON.parse(message.payload || '[]')
+        const tags = Array.isArray(payload) ? payload : payload && payload.tags
+        const soft = !Array.isArray(payload) && payload && payload.soft === true
+        if (Array.isArray(tags))
+          expire(
+            tags.filter((t) => typeof t === 'string'),
+            { soft },
+          )
       } catch {
         // a malformed broadcast cannot be acted upon; the next one will be
       }

@@ -14,6 +14,7 @@ type Handler = {
   revalidateTag: (tags: string | string[]) => Promise<void>
 }
 type HandlerModule = (new () => Handler) & {
+  CHANNEL: string
   listenerConnections: () => number
   stopListening: () => Promise<void>
 }
@@ -89,6 +90,27 @@ describe('the page cache handler', () => {
     expect(invalidated).toEqual([['catalog', 'product:1']])
   })
 
+  it('expires a stock change here at once, and tells the front cache it may replay a while', async () => {
+    const invalidated: [string[], unknown][] = []
+    ;(globalThis as { __shopFrontCache?: unknown }).__shopFrontCache = {
+      invalidate: (tags: string[], options: unknown) => invalidated.push([tags, options]),
+      purge: () => {},
+    }
+    const { handler } = freshHandler()
+    const writer = { startedAt: Date.now() - 10, tags: new Set<string>() }
+    await requestContext.run(writer, () =>
+      handler.set('/product/1', page('p'), { tags: ['product:1'] }),
+    )
+    // What lib/cache/catalog-cache.ts calls for an order.
+    const expire = (globalThis as { __shopExpireTags?: (t: string[], o: object) => void })
+      .__shopExpireTags
+    expire!(['product:1'], { soft: true })
+    expect(await handler.get('/product/1')).toBeNull()
+    expect(invalidated).toEqual([[['product:1'], { soft: true }]])
+    await handler.revalidateTag('catalog')
+    expect(invalidated[1]).toEqual([['catalog'], { soft: false }])
+  })
+
   it('forgets an entry after its maximum age, a backstop for a missed invalidation', async () => {
     vi.useFakeTimers({ now: 1_000_000_000_000 })
     const { handler } = freshHandler()
@@ -159,6 +181,44 @@ describe('the page cache handler', () => {
       })
       expect(await handler.get('/products')).toBeNull()
       expect(purges.length).toBeGreaterThanOrEqual(2)
+    },
+    30_000,
+  )
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    "passes another process's stock change on to the front cache as one that may lag",
+    async () => {
+      process.env.DATABASE_URL = process.env.TEST_DATABASE_URL
+      const invalidated: [string[], unknown][] = []
+      ;(globalThis as { __shopFrontCache?: unknown }).__shopFrontCache = {
+        invalidate: (tags: string[], options: unknown) => invalidated.push([tags, options]),
+        purge: () => {},
+      }
+      const { handlerModule } = freshHandler()
+      await vi.waitFor(() => expect(handlerModule.listenerConnections()).toBe(1), {
+        timeout: 10_000,
+      })
+      const other = new pg.Client({
+        connectionString: process.env.TEST_DATABASE_URL,
+        user: 'postgres',
+      })
+      await other.connect()
+      try {
+        const notify = 'select pg_notify($1, $2)'
+        await other.query(notify, [handlerModule.CHANNEL, JSON.stringify(['catalog'])])
+        await other.query(notify, [
+          handlerModule.CHANNEL,
+          JSON.stringify({ tags: ['product:1'], soft: true }),
+        ])
+        await other.query(notify, [handlerModule.CHANNEL, '{"tags": "not a list"}'])
+        await vi.waitFor(() => expect(invalidated).toHaveLength(2), { timeout: 5_000 })
+        expect(invalidated).toEqual([
+          [['catalog'], { soft: false }],
+          [['product:1'], { soft: true }],
+        ])
+      } finally {
+        await other.end()
+      }
     },
     30_000,
   )

@@ -4,6 +4,12 @@
 
 /** How long a cached page or read may live without an invalidation: a backstop for a missed one. */
 const MAX_AGE_SECONDS = 600
+/**
+ * How long a page may go on showing stock figures an order has changed (decision 0003): its
+ * copies are replayed this much longer while one request has it made again. Add to cart and
+ * checkout always check the live stock; admin changes show at once.
+ */
+const STOCK_LAG_MS = 2_000
 /** Browsers must ask again every time; shared caches (a CDN) may keep a page for 10 seconds. */
 const PAGE_CACHE_CONTROL = 'public, max-age=0, s-maxage=10'
 
@@ -50,4 +56,10 @@ function cacheSettings(source = process.env) {
   return settings
 }
 
-module.exports = { MAX_AGE_SECONDS, PAGE_CACHE_CONTROL, parseCacheSettings, cacheSettings }
+module.exports = {
+  MAX_AGE_SECONDS,
+  STOCK_LAG_MS,
+  PAGE_CACHE_CONTROL,
+  parseCacheSettings,
+  cacheSettings,
+}

@@ -21,6 +21,22 @@ export const CACHE_TAGS = {
 
 const inNextServer = () => process.env.NEXT_RUNTIME === 'nodejs'
 
+type RequestContext = { tags: Set<string> }
+const requestContext = () =>
+  (
+    globalThis as { __shopRequestContext?: { getStore: () => RequestContext | undefined } }
+  ).__shopRequestContext?.getStore()
+
+/**
+ * Tells the request (scripts/server.mjs) that its answer shows data with these tags although it
+ * read them past the caches (live stock figures): a copy kept in front of Next then goes with
+ * their invalidations too.
+ */
+export function noteTags(tags: string[]): void {
+  const context = requestContext()
+  if (context) for (const tag of tags) context.tags.add(tag)
+}
+
 export function cachedRead<A extends unknown[], R>(
   name: string,
   read: (...args: A) => Promise<R>,
@@ -35,21 +51,32 @@ export function cachedRead<A extends unknown[], R>(
   }
 }
 
+/** lib/cache/cache-handler.cjs's expiry, which can tell the front cache a change is soft. */
+type ExpireTags = (tags: string[], options: { soft: boolean }) => void
+const expireTags = () => (globalThis as { __shopExpireTags?: ExpireTags }).__shopExpireTags
+
 /**
  * Expires the given products' pages and (unless `lists` is false) the catalog's lists, here and,
  * on PostgreSQL, in every other app process (lib/cache/cache-handler.cjs listens on the same
- * channel).
+ * channel). `stockOnly`: the change is to stock figures alone (an order), which pages may show
+ * up to STOCK_LAG_MS late (decision 0003); anything else shows at once.
  */
 export async function invalidateCatalog(
   productIds: string[] = [],
-  { lists = true }: { lists?: boolean } = {},
+  { lists = true, stockOnly = false }: { lists?: boolean; stockOnly?: boolean } = {},
 ): Promise<void> {
   if (!inNextServer()) return
-  const tags = [...(lists ? [CACHE_TAGS.catalog] : []), ...productIds.map(CACHE_TAGS.product)]
+  const tags = [
+    ...new Set([...(lists ? [CACHE_TAGS.catalog] : []), ...productIds.map(CACHE_TAGS.product)]),
+  ]
   if (tags.length === 0) return
-  for (const tag of tags) revalidateTag(tag, { expire: 0 })
+  const expire = expireTags()
+  const soft = stockOnly && expire !== undefined
+  if (soft) expire(tags, { soft })
+  else for (const tag of tags) revalidateTag(tag, { expire: 0 })
   const handle = await getDatabase()
   if (handle.engine === 'postgres') {
-    await handle.db.execute(sql`select pg_notify(${CACHE_CHANNEL}, ${JSON.stringify(tags)})`)
+    const payload = JSON.stringify(soft ? { tags, soft } : tags)
+    await handle.db.execute(sql`select pg_notify(${CACHE_CHANNEL}, ${payload})`)
   }
 }

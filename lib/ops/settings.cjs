@@ -10,11 +10,17 @@ const MIN_TOKEN_LENGTH = 16
 /** An incoming request id worth keeping: no spaces, quotes or controls, and not too long. */
 const REQUEST_ID = /^[A-Za-z0-9._-]{8,64}$/
 const TRUE_FLAGS = ['true', '1', 'yes']
+/** Overload shedding (scripts/admission.mjs): whole numbers, their defaults and ranges. */
+const ADMISSION = {
+  UNCACHED_MAX_ACTIVE: { key: 'maxActive', default: 16, min: 1, max: 10_000 },
+  UNCACHED_MAX_QUEUED: { key: 'maxQueued', default: 64, min: 0, max: 100_000 },
+  UNCACHED_MAX_WAIT_MS: { key: 'maxWaitMs', default: 1_000, min: 1, max: 60_000 },
+}
 const FLAGS = [...TRUE_FLAGS, 'false', '0', 'no', '']
 
 /**
  * @param {Record<string, string | undefined>} source
- * @returns {{ settings: { logLevel: string, metricsToken: string | undefined, trustProxy: boolean | string[] }, issues: string[] }}
+ * @returns {{ settings: { logLevel: string, metricsToken: string | undefined, trustProxy: boolean | string[], admission: { maxActive: number, maxQueued: number, maxWaitMs: number } }, issues: string[] }}
  */
 function parseOpsSettings(source) {
   const issues = []
@@ -39,7 +45,16 @@ function parseOpsSettings(source) {
   const trustProxy = FLAGS.includes(lower)
     ? TRUE_FLAGS.includes(lower)
     : trust.split(',').map((a) => a.trim().replace(/^::ffff:/, ''))
-  return { settings: { logLevel, metricsToken, trustProxy }, issues }
+  const admission = {}
+  for (const [name, rule] of Object.entries(ADMISSION)) {
+    const raw = (source[name] ?? '').trim()
+    const value = raw === '' ? rule.default : Number(raw)
+    if (!/^\d*$/.test(raw) || value < rule.min || value > rule.max) {
+      issues.push(`${name}: must be a whole number from ${rule.min} to ${rule.max} (got "${raw}")`)
+      admission[rule.key] = rule.default
+    } else admission[rule.key] = value
+  }
+  return { settings: { logLevel, metricsToken, trustProxy, admission }, issues }
 }
 
 /** The settings, or an error that names every bad one. */

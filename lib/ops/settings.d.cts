@@ -4,6 +4,8 @@ export type OpsSettings = {
   metricsToken: string | undefined
   /** TRUST_PROXY: a flag, or the proxies' addresses. */
   trustProxy: boolean | string[]
+  /** UNCACHED_MAX_ACTIVE, UNCACHED_MAX_QUEUED, UNCACHED_MAX_WAIT_MS (scripts/admission.mjs). */
+  admission: { maxActive: number; maxQueued: number; maxWaitMs: number }
 }
 export function parseOpsSettings(source: Record<string, string | undefined>): {
   settings: OpsSettings

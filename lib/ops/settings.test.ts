@@ -16,8 +16,31 @@ describe('the operations settings', () => {
       logLevel: 'info',
       metricsToken: undefined,
       trustProxy: false,
+      admission: { maxActive: 16, maxQueued: 64, maxWaitMs: 1000 },
     })
     expect(opsSettings({ LOG_LEVEL: ' Debug ', METRICS_TOKEN: '' }).logLevel).toBe('debug')
+  })
+
+  it('read the overload bounds as whole numbers in their ranges, and name a bad one', () => {
+    expect(
+      opsSettings({
+        UNCACHED_MAX_ACTIVE: '4',
+        UNCACHED_MAX_QUEUED: '0',
+        UNCACHED_MAX_WAIT_MS: '250',
+      }).admission,
+    ).toEqual({ maxActive: 4, maxQueued: 0, maxWaitMs: 250 })
+    for (const [name, value] of [
+      ['UNCACHED_MAX_ACTIVE', '0'],
+      ['UNCACHED_MAX_ACTIVE', '1.5'],
+      ['UNCACHED_MAX_QUEUED', '-1'],
+      ['UNCACHED_MAX_WAIT_MS', '99999999999999999999'],
+      ['UNCACHED_MAX_WAIT_MS', 'soon'],
+    ] as const) {
+      expect(parseOpsSettings({ [name]: value }).issues).toEqual([
+        expect.stringMatching(`^${name}: must be a whole number`),
+      ])
+      expect(() => parseEnv({ NODE_ENV: 'test', [name]: value })).toThrow(name)
+    }
   })
 
   it('name a bad LOG_LEVEL or a weak METRICS_TOKEN, here and in lib/env.ts', () => {

@@ -223,7 +223,7 @@ export async function placeOrder(options: {
     if (created) {
       await invalidateCatalog(
         input.orderItems.map((l) => l.productId),
-        { lists: soldOut === true },
+        { lists: soldOut === true, stockOnly: true },
       )
     }
     const [order] = await loadOrders(await getDb(), eq(orders.id, orderId))

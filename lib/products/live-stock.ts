@@ -1,5 +1,6 @@
 import 'server-only'
 import { inArray } from 'drizzle-orm'
+import { CACHE_TAGS, noteTags } from '@/lib/cache/catalog-cache'
 import { getDb } from '@/lib/db/client'
 import { products } from '@/lib/db/schema'
 
@@ -24,5 +25,7 @@ export async function withLiveStock<P extends { _id: string; stock: number }>(
       ),
     )
   const stock = new Map(rows.map((r) => [r.id, r.stock]))
+  // A copy of the answer kept in front of Next goes with these products' stock changes.
+  noteTags(list.map((p) => CACHE_TAGS.product(p._id)))
   return list.map((p) => ({ ...p, stock: stock.get(p._id) ?? p.stock }))
 }

@@ -1,0 +1,14 @@
+import type { ServerResponse } from 'node:http'
+
+export type Admission = {
+  admit: (res: ServerResponse, run: () => void, refuse: () => void) => void
+  stats: () => { active: number; queued: number; shed: number }
+}
+
+export function createAdmission(limits: {
+  maxActive: number
+  maxQueued: number
+  maxWaitMs: number
+}): Admission
+
+export const RETRY_AFTER_SECONDS: number
