@@ -11,12 +11,16 @@
 //   --browse B       browsing-only visits per buying visit (default 3)
 //   --soak S         instead of the rates: the first rate for S seconds (e.g. 600), with the
 //                    memory of every app process every 10 s
+//   --alone          first the same rates with buying visits alone (login, cart, order, no
+//                    browsing): the order path's own highest rate, the ceiling of the mixed one,
+//                    on the same server in the same run
 //
 // Visits arrive at a fixed rate (an open loop: a slow answer does not slow the arrivals). Every
 // visit opens the home page, a product list, a search and two product pages; one visit in B+1
 // then buys: login, add to cart, place the order, as a new shopper each time, from a client
 // address of its own (bench/lib/http-client.mjs). Each step's p50 and p99 are reported per rate,
-// with every error; the answer is the highest order rate at which every step kept its p99 under
+// with every error (a quick 503 with Retry-After, load shed by decision 0016, is one too, also
+// counted apart); the answer is the highest order rate at which every step kept its p99 under
 // 500 ms with no error. The load generator runs on the same machine (2 cores here): its own CPU
 // is part of the figures. Results: bench/results/mixed-<setup>.{json,txt} (soak: soak-<setup>).
 import http from 'node:http'
@@ -48,6 +52,7 @@ const { values } = parseArgs({
     duration: { type: 'string', default: '60' },
     browse: { type: 'string', default: '3' },
     soak: { type: 'string' },
+    alone: { type: 'boolean', default: false },
   },
 })
 const rates = values.rates.split(',').map(Number)
@@ -69,7 +74,7 @@ if (
 function shoppersNeeded() {
   const seconds = soak ?? duration
   const orders = soak ? rates[0] * seconds : rates.reduce((sum, r) => sum + r * seconds, 0)
-  return Math.ceil(orders * 1.2) + 100
+  return Math.ceil(orders * (values.alone ? 2 : 1) * 1.2) + 100
 }
 
 async function startSingle(shoppers, log) {
@@ -112,7 +117,7 @@ function rssMb(pid) {
 }
 
 /** One visit: browse, and when `buyer` names a shopper, buy one unit. */
-async function visit(shop, n, buyer, record) {
+async function visit(shop, n, buyer, record, browsing = true) {
   const from = clientAddress(n)
   // One keep-alive connection per visit, as one browser tab would have.
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1, localAddress: from })
@@ -129,66 +134,86 @@ async function visit(shop, n, buyer, record) {
       text = error.message
     }
     const ms = performance.now() - started
-    record(name, ms, status === expected ? undefined : `${name} ${status}: ${text.slice(0, 120)}`)
+    // A quick 503 with Retry-After is the shop shedding load (decision 0016), told apart.
+    const shed = status === 503 && res?.headers['retry-after'] !== undefined
+    record(
+      name,
+      ms,
+      status === expected ? undefined : `${name} ${status}: ${text.slice(0, 120)}`,
+      shed,
+    )
     return status === expected ? res : undefined
   }
   try {
     const products = shop.seed.products
     const product = products[n % products.length]
     const other = products[(n + 3) % products.length]
-    await step('home', '/', {}, 200)
-    await step('list', `/products?page=${1 + (n % 3)}`, {}, 200)
-    await step('search', `/products/${SEARCHES[n % SEARCHES.length]}`, {}, 200)
-    await step('product', `/product/${product.id}`, {}, 200)
-    await step('product', `/product/${other.id}`, {}, 200)
+    if (browsing) await browseSteps(step, n, product, other)
     if (!buyer) return
-    const json = { 'content-type': 'application/json', accept: 'application/json' }
-    const login = await step(
-      'login',
-      '/api/v1/login',
-      {
-        method: 'POST',
-        headers: json,
-        body: JSON.stringify({ email: buyer, password: shop.seed.password }),
-      },
-      200,
-    )
-    if (!login) return
-    const headers = { ...json, cookie: login.cookies }
-    const added = await step(
-      'cart',
-      '/api/v1/cart/add',
-      { method: 'POST', headers, body: JSON.stringify({ productId: product.id, quantity: 1 }) },
-      200,
-    )
-    if (!added) return
-    await step(
-      'order',
-      '/api/v1/order/new',
-      {
-        method: 'POST',
-        headers: { ...headers, 'idempotency-key': randomUUID() },
-        body: JSON.stringify(orderBody(product)),
-      },
-      201,
-    )
+    await buySteps(shop, step, buyer, product)
   } finally {
     agent.destroy()
   }
+}
+
+/** A visit's browsing: the home page, a list, a search and two product pages. */
+async function browseSteps(step, n, product, other) {
+  await step('home', '/', {}, 200)
+  await step('list', `/products?page=${1 + (n % 3)}`, {}, 200)
+  await step('search', `/products/${SEARCHES[n % SEARCHES.length]}`, {}, 200)
+  await step('product', `/product/${product.id}`, {}, 200)
+  await step('product', `/product/${other.id}`, {}, 200)
+}
+
+/** A visit's buying: log in as `buyer`, add one unit to the cart, place the order. */
+async function buySteps(shop, step, buyer, product) {
+  const json = { 'content-type': 'application/json', accept: 'application/json' }
+  const login = await step(
+    'login',
+    '/api/v1/login',
+    {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ email: buyer, password: shop.seed.password }),
+    },
+    200,
+  )
+  if (!login) return
+  const headers = { ...json, cookie: login.cookies }
+  const added = await step(
+    'cart',
+    '/api/v1/cart/add',
+    { method: 'POST', headers, body: JSON.stringify({ productId: product.id, quantity: 1 }) },
+    200,
+  )
+  if (!added) return
+  await step(
+    'order',
+    '/api/v1/order/new',
+    {
+      method: 'POST',
+      headers: { ...headers, 'idempotency-key': randomUUID() },
+      body: JSON.stringify(orderBody(product)),
+    },
+    201,
+  )
 }
 
 /**
  * Visits at a fixed rate for `seconds`; answers per-step latencies and errors. `onTick` runs
  * every 10 s (the soak's memory readings).
  */
-async function runAt(shop, orderRate, seconds, state, onTick = () => {}) {
-  const visitRate = orderRate * (browse + 1)
+async function runAt(shop, orderRate, seconds, state, onTick = () => {}, alone = false) {
+  const perOrder = alone ? 1 : browse + 1
+  const visitRate = orderRate * perOrder
   const total = Math.round(visitRate * seconds)
   const samples = Object.fromEntries(STEPS.map((s) => [s, []]))
   const errors = []
-  const record = (name, ms, error) => {
+  let shed = 0
+  const record = (name, ms, error, wasShed) => {
     samples[name].push(ms)
     if (error) errors.push(error)
+    if (wasShed) shed++
   }
   const started = performance.now()
   const visits = []
@@ -202,9 +227,10 @@ async function runAt(shop, orderRate, seconds, state, onTick = () => {}) {
       onTick((lastTick - started) / 1000)
     }
     const n = state.visits++
-    const buyer = n % (browse + 1) === browse ? state.shoppers[state.nextShopper++] : undefined
-    if (buyer === undefined && n % (browse + 1) === browse) throw new Error('out of shoppers')
-    visits.push(visit(shop, n, buyer, record))
+    const buys = alone || n % perOrder === perOrder - 1
+    const buyer = buys ? state.shoppers[state.nextShopper++] : undefined
+    if (buyer === undefined && buys) throw new Error('out of shoppers')
+    visits.push(visit(shop, n, buyer, record, !alone))
   }
   await Promise.all(visits)
   const elapsed = (performance.now() - started) / 1000
@@ -218,23 +244,29 @@ async function runAt(shop, orderRate, seconds, state, onTick = () => {}) {
     orders: samples.order.length,
     requests: STEPS.reduce((sum, s) => sum + samples[s].length, 0),
     errors: errors.length,
-    firstErrors: [...new Set(errors)].slice(0, 5),
+    shed,
+    // the other errors first: the shed ones are all alike
+    firstErrors: [...new Set(errors)]
+      .sort((a, b) => Number(/^\w+ 503:/.test(a)) - Number(/^\w+ 503:/.test(b)))
+      .slice(0, 5),
     steps,
     worstP99,
     ok: errors.length === 0 && worstP99 < P99_LIMIT_MS,
   }
 }
 
-function rateTable(setupName, runs, seconds = duration) {
-  const head = `| orders/s | visits/s | requests | errors | ${STEPS.map((s) => `${s} p50 / p99`).join(' | ')} | p99 < ${P99_LIMIT_MS} ms |`
+function rateTable(setupName, runs, seconds = duration, alone = false) {
+  const head = `| orders/s | visits/s | requests | errors (503 shed) | ${STEPS.map((s) => `${s} p50 / p99`).join(' | ')} | p99 < ${P99_LIMIT_MS} ms |`
   const rule = `|${' --- |'.repeat(5 + STEPS.length)}`
   const rows = runs.map(
     (r) =>
-      `| ${r.orderRate} | ${r.visitRate} | ${r.requests} | ${r.errors} | ${STEPS.map((s) => `${r.steps[s].p50} / ${r.steps[s].p99}`).join(' | ')} | ${r.ok ? 'yes' : 'no'} |`,
+      `| ${r.orderRate} | ${r.visitRate} | ${r.requests} | ${r.errors} (${r.shed ?? 0}) | ${STEPS.map((s) => `${r.steps[s].p50} / ${r.steps[s].p99}`).join(' | ')} | ${r.ok ? 'yes' : 'no'} |`,
   )
   const best = runs.filter((r) => r.ok).at(-1)
   return [
-    `Mixed load, ${setupName} (${seconds} s per rate; ${browse} browsing visits per buying visit; ms)`,
+    alone
+      ? `Orders alone (login, cart, order), ${setupName} (${seconds} s per rate; ms)`
+      : `Mixed load, ${setupName} (${seconds} s per rate; ${browse} browsing visits per buying visit; ms)`,
     head,
     rule,
     ...rows,
@@ -281,20 +313,36 @@ async function runSetup(name) {
       writeResults('soak', name, { run, readings }, text)
       return
     }
-    const runs = []
-    for (const rate of rates) {
-      log(`${rate} orders/s for ${duration} s …`)
-      const run = await runAt(shop, rate, duration, state)
-      log(
-        `${rate} orders/s: ${run.errors} errors, worst p99 ${run.worstP99} ms${run.ok ? '' : ' (over)'}`,
-      )
-      runs.push(run)
-      // Past the limit the next rates only pile up more of the same.
-      if (!run.ok && run.worstP99 > 4 * P99_LIMIT_MS) break
+    const series = async (alone) => {
+      const runs = []
+      for (const rate of rates) {
+        log(`${rate} orders/s for ${duration} s${alone ? ', orders alone' : ''} …`)
+        const run = await runAt(shop, rate, duration, state, undefined, alone)
+        log(
+          `${rate} orders/s: ${run.errors} errors (${run.shed} shed), worst p99 ${run.worstP99} ms${run.ok ? '' : ' (over)'}`,
+        )
+        runs.push(run)
+        // Past the limit the next rates only pile up more of the same.
+        if (!run.ok && run.worstP99 > 4 * P99_LIMIT_MS) break
+      }
+      return runs
     }
-    const text = rateTable(SETUP_NAMES[name], runs)
+    const aloneRuns = values.alone ? await series(true) : undefined
+    const runs = await series(false)
+    const best = (list) => list.filter((r) => r.ok).at(-1)?.orderRate ?? 0
+    const text = [
+      ...(aloneRuns ? [rateTable(SETUP_NAMES[name], aloneRuns, duration, true), ''] : []),
+      rateTable(SETUP_NAMES[name], runs),
+      ...(aloneRuns
+        ? [
+            '',
+            `Mixed load's highest rate / orders alone's: ${best(runs)} / ${best(aloneRuns)} orders/s` +
+              (best(aloneRuns) > 0 ? ` = ${(best(runs) / best(aloneRuns)).toFixed(2)}` : ''),
+          ]
+        : []),
+    ].join('\n')
     console.log(`\n${text}\n`)
-    writeResults('mixed', name, { runs }, text)
+    writeResults('mixed', name, { runs, aloneRuns }, text)
   } finally {
     await shop.stop()
   }

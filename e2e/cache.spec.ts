@@ -38,6 +38,12 @@ test('a changed price and stock show at once on the product page and in the list
   expect(upperPage.status()).toBe(308)
   expect(upperPage.headers()['location']).toBe(`/product/${product._id}`)
   expect((await (await page.request.get(upperApi)).json()).product.name).toBe(product.name)
+  // The API's public reads are copies too, for callers who are not signed in.
+  const productApi = `/api/v1/product/${product._id}`
+  await request.get(productApi)
+  const copy = await request.get(productApi)
+  expect(copy.headers()['x-shop-cache']).toBe('front')
+  expect((await copy.json()).product.name).toBe(product.name)
   await page.goto(listUrl)
   await expect(
     page.getByRole('link', { name: new RegExp(product.name.replace(/[()[\]+.*?]/g, '\\$&')) }),
@@ -64,10 +70,17 @@ test('a changed price and stock show at once on the product page and in the list
   await expect(page.getByText(priceText)).toBeVisible()
   await expect(page.getByText('Out of Stock', { exact: true })).toBeVisible()
 
-  // The API, asked with the id in upper case, shows the change too.
-  expect((await (await page.request.get(upperApi)).json()).product.name).toBe(
-    `${product.name} (updated)`,
-  )
+  // The API, asked with the id in upper case, shows the change too; a signed-in caller's
+  // reads are never copies, and the copy a guest got before is gone.
+  const signedInRead = await page.request.get(upperApi)
+  expect(signedInRead.headers()['x-shop-cache']).toBeUndefined()
+  expect((await signedInRead.json()).product.name).toBe(`${product.name} (updated)`)
+  const guestRead = await request.get(productApi)
+  expect((await guestRead.json()).product).toMatchObject({
+    name: `${product.name} (updated)`,
+    price: newPrice,
+    stock: 0,
+  })
   // Only the changed product's pages were dropped, not every page.
   const kept = await page.request.get(`/product/${bystander._id}`)
   expect(kept.headers()['x-shop-cache']).toBe('front')
