@@ -6,13 +6,17 @@
 // full, or whose wait runs out, is answered 503 with Retry-After at once: the client learns in
 // milliseconds that the shop is busy, rather than after seconds, and the requests already
 // admitted keep their speed. Cached pages never reach this point, so they are always served.
-// A turn ends when its response is finished or its connection is gone; a waiting request whose
-// client went away leaves the queue.
+// A turn ends when its response is finished or its connection is gone, or after 30 s whatever
+// happens (a hung request must not shrink the process's capacity for good); a waiting request
+// whose client went away leaves the queue.
+
+/** How long a request keeps its turn at most, answered or not. */
+const MAX_TURN_MS = 30_000
 
 /**
- * @param {{ maxActive: number, maxQueued: number, maxWaitMs: number }} limits
+ * @param {{ maxActive: number, maxQueued: number, maxWaitMs: number, maxTurnMs?: number }} limits
  */
-export function createAdmission({ maxActive, maxQueued, maxWaitMs }) {
+export function createAdmission({ maxActive, maxQueued, maxWaitMs, maxTurnMs = MAX_TURN_MS }) {
   let active = 0
   let shed = 0
   /** @type {Set<{ run: () => void, res: import('node:http').ServerResponse, timer: NodeJS.Timeout }>} */
@@ -21,12 +25,17 @@ export function createAdmission({ maxActive, maxQueued, maxWaitMs }) {
   function start(run, res) {
     active++
     let ended = false
-    res.once('close', () => {
+    const end = () => {
       if (ended) return
       ended = true
+      clearTimeout(timer)
       active--
       next()
-    })
+    }
+    // A request that hangs must not keep its turn for ever: past this it no longer counts.
+    const timer = setTimeout(end, maxTurnMs)
+    timer.unref()
+    res.once('close', end)
     run()
   }
 

@@ -106,4 +106,20 @@ describe('overload shedding', () => {
     working[1]!.finish()
     expect((await next).body).toBe('done /next')
   })
+
+  it('takes back the turn of a request that hangs, after its time is up', async () => {
+    const { admission, working, ask } = await busyServer({
+      maxActive: 1,
+      maxQueued: 1,
+      maxWaitMs: 60_000,
+      maxTurnMs: 300,
+    })
+    void ask('/hangs').catch(() => {})
+    await expect.poll(() => working.length).toBe(1)
+    const next = ask('/next')
+    await expect.poll(() => working.map((w) => w.url)).toEqual(['/hangs', '/next'])
+    working[1]!.finish()
+    expect((await next).body).toBe('done /next')
+    expect(admission.stats()).toMatchObject({ queued: 0, shed: 0 })
+  })
 })
