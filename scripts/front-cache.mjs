@@ -316,7 +316,8 @@ export function createFrontCache({
       // Next 16 sends a cached page's redirect target twice (`Location: /a, /a`): send it once.
       const location = res.getHeader('location')
       if (Array.isArray(location)) res.setHeader('location', location[0] ?? '')
-      if (String(res.getHeader('content-type') ?? '').startsWith('text/html')) {
+      // Pages and the API reads kept here come in more than one coding: say so to caches.
+      if (api || String(res.getHeader('content-type') ?? '').startsWith('text/html')) {
         res.setHeader('vary', withVary(res.getHeader('vary')))
       }
       return typeof reason === 'string' ? writeHead(status, reason) : writeHead(status)

@@ -79,6 +79,7 @@ describe('the front cache', () => {
     const again = await raw(base, list)
     expect(again.headers['x-shop-cache']).toBe('front')
     expect(again.body).toEqual(first.body)
+    expect(again.headers.vary).toMatch(/Accept-Encoding/)
     expect(calls()).toBe(1)
     // A signed-in caller always goes to Next, and its answer is not kept.
     const signedIn = { cookie: 'shop_device=d; shop_session=s' }
