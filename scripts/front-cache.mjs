@@ -20,8 +20,10 @@
 //   once) has Next make the page again; past that bound they are dropped. A page made while such
 //   changes landed is kept, stale from the first change it may miss. Admin changes stay hard.
 // - Entries live at most `maxAgeSeconds`, a backstop for a missed invalidation.
-// - Only plain document GETs are kept: no client-navigation (RSC) requests, no API, no responses
-//   that set cookies or are private, and only what Next itself served from or into its cache.
+// - Only plain document GETs are kept (and the API's public catalog reads for callers who are not
+//   signed in, keyed by Origin too): no client-navigation (RSC) requests, no other API calls, no
+//   responses that set cookies or are private, and only what Next itself served from or into its
+//   cache (for the API: only answers whose reads' tags are known).
 import { AsyncLocalStorage } from 'node:async_hooks'
 import { createRequire } from 'node:module'
 
