@@ -146,9 +146,9 @@ function withVary(value) {
   return current ? `${current}, Accept-Encoding` : 'Accept-Encoding'
 }
 
-/** How long soft invalidations are remembered: a page whose making took longer is not kept. */
+/** How long soft invalidations are remembered one by one (past that, only the newest one). */
 const SOFT_MEMORY_MS = 60_000
-/** Soft invalidations remembered per tag; a page older than all of them is not kept. */
+/** How many soft invalidations are remembered one by one per tag. */
 const SOFT_PER_TAG = 256
 
 /**
@@ -164,7 +164,10 @@ export function createFrontCache({
 } = {}) {
   /** @type {Map<string, { status: number, headers: Record<string, string | string[]>, body: Buffer, tags: string[], cost: number, expiresAt: number, staleUntil?: number }>} */
   const entries = new Map()
-  /** @type {Map<string, number[]>} tag → times of its recent soft invalidations, oldest first */
+  /**
+   * tag → its recent soft invalidations' times, oldest first, and the newest time no longer kept
+   * @type {Map<string, { times: number[], forgotten: number }>}
+   */
   const softAt = new Map()
   /** @type {Map<string, object>} key → the request making that stale page again */
   const refreshing = new Map()
@@ -216,10 +219,12 @@ export function createFrontCache({
     }
     const at = now()
     for (const tag of [...tags, ANY]) {
-      let times = softAt.get(tag)
-      if (!times) softAt.set(tag, (times = []))
-      times.push(at)
-      while (times.length > SOFT_PER_TAG || (times[0] ?? at) < at - SOFT_MEMORY_MS) times.shift()
+      let log = softAt.get(tag)
+      if (!log) softAt.set(tag, (log = { times: [], forgotten: -Infinity }))
+      log.times.push(at)
+      while (log.times.length > SOFT_PER_TAG || (log.times[0] ?? at) < at - SOFT_MEMORY_MS) {
+        log.forgotten = log.times.shift() ?? log.forgotten
+      }
       for (const key of byTag.get(tag) ?? []) {
         const entry = entries.get(key)
         if (entry && entry.staleUntil === undefined) entry.staleUntil = at + staleMs
@@ -229,20 +234,16 @@ export function createFrontCache({
 
   /**
    * When a page made from data read at `dataTime` stops being good enough: `staleMs` after the
-   * first soft invalidation of its tags since then; Infinity when none; -Infinity when that
-   * cannot be told (the making took longer than soft invalidations are remembered).
+   * first soft invalidation of its tags since then, Infinity when there was none. When that
+   * first one is no longer known one by one, as if it came at `dataTime` (the bound holds).
    */
   function staleUntilFor(tags, dataTime) {
-    const at = now()
-    if (dataTime < at - SOFT_MEMORY_MS) {
-      return tags.some((tag) => softAt.has(tag)) ? -Infinity : Infinity
-    }
     let first = Infinity
     for (const tag of tags) {
-      const times = softAt.get(tag)
-      if (!times) continue
-      if (times.length >= SOFT_PER_TAG && times[0] >= dataTime) return -Infinity
-      const missed = times.find((t) => t >= dataTime)
+      const log = softAt.get(tag)
+      if (!log) continue
+      if (log.forgotten >= dataTime) return dataTime + staleMs
+      const missed = log.times.find((t) => t >= dataTime)
       if (missed !== undefined && missed < first) first = missed
     }
     return first === Infinity ? Infinity : first + staleMs

@@ -288,6 +288,26 @@ describe('the front cache', () => {
     expect(calls()).toBe(3)
   })
 
+  it('keeps a page Next kept from after the last stock change, however old', async () => {
+    let clock = 1_000_000
+    let dataFrom = 0
+    const { cache, base, calls } = await standIn(() => ({ tags: ['product:a'], dataFrom }), {
+      staleMs: 2_000,
+      now: () => clock,
+    })
+    cache.invalidate(['product:a'], { soft: true })
+    clock += 120_000
+    // Read 10 s after that change and kept by Next since: nothing missed.
+    dataFrom = clock - 110_000
+    await raw(base, '/kept')
+    expect((await raw(base, '/kept')).headers['x-shop-cache']).toBe('front')
+    // Read before it: missed it, long past the bound, so not kept.
+    dataFrom = clock - 130_000
+    await raw(base, '/missed')
+    await raw(base, '/missed')
+    expect(calls()).toBe(3)
+  })
+
   it('keeps an entry no longer than its maximum age, a backstop for a missed invalidation', async () => {
     let clock = 1_000_000
     const { base, calls } = await standIn(() => ({ tags: ['catalog'] }), {
