@@ -1,15 +1,5 @@
-import AxeBuilder from '@axe-core/playwright'
-import type { Page } from '@playwright/test'
 import { test, expect } from './support/fixtures'
-
-// What axe is asked for: the violations alone. The passes, incomplete and inapplicable results
-// (their nodes, selectors and HTML) are collected, serialised and sent back for every rule, and
-// nothing here reads them.
-async function violations(page: Page, include?: string): Promise<string[]> {
-  const builder = new AxeBuilder({ page }).options({ resultTypes: ['violations'] })
-  const results = await (include ? builder.include(include) : builder).analyze()
-  return results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)
-}
+import { expectNoAxeViolations } from './support/axe'
 
 for (const path of [
   '/',
@@ -22,7 +12,7 @@ for (const path of [
   test(`${path} has no accessibility violations`, async ({ page }) => {
     await page.goto(path)
     await expect(page.getByRole('banner')).toBeVisible()
-    expect(await violations(page)).toEqual([])
+    await expectNoAxeViolations(page)
   })
 }
 
@@ -32,14 +22,14 @@ test('a product page has no accessibility violations', async ({ page, request })
   ).json()
   await page.goto(`/product/${products[0]._id}`)
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
-  expect(await violations(page)).toEqual([])
+  await expectNoAxeViolations(page)
 })
 
 test('the filter dialog has no accessibility violations', async ({ page }) => {
   await page.goto('/products')
   await page.getByRole('button', { name: 'Filter' }).click()
   await expect(page.getByRole('dialog', { name: 'Filters' })).toBeVisible()
-  expect(await violations(page, 'dialog')).toEqual([])
+  await expectNoAxeViolations(page, { include: 'dialog' })
 })
 
 // WCAG 2.2.2: nothing blinks for more than 5 s. The hero's cursors blinked for ever, so the home

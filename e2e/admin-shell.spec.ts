@@ -1,9 +1,9 @@
-import AxeBuilder from '@axe-core/playwright'
 import type { APIRequestContext, Browser, Page } from '@playwright/test'
 import { SIGNED_IN_HINT_COOKIE } from '../lib/auth/session-cookie'
 import { DEMO_ACCOUNTS } from '../lib/db/seed/demo-accounts'
 import { allProducts, findProduct, MUTABLE_CATEGORY } from './support/catalog'
 import { expect, signIn, test } from './support/fixtures'
+import { expectNoAxeViolations } from './support/axe'
 
 // The admin shell (tabs, shared table and confirmation), the dashboard, the order screens and
 // the review screen (issue 9). Orders, messages and reviews are made by the demo shopper through
@@ -11,13 +11,6 @@ import { expect, signIn, test } from './support/fixtures'
 // records; the admin finds each by searching for it.
 
 type PlacedOrder = { _id: string; totalPrice: number }
-
-async function violations(page: Page, include?: string) {
-  const builder = new AxeBuilder({ page })
-  if (include) builder.include(include)
-  const results = await builder.analyze()
-  return results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)
-}
 
 /** A context signed in as the demo shopper, for the API calls a customer makes. */
 async function shopper(browser: Browser, baseURL: string) {
@@ -165,7 +158,7 @@ test('the dashboard shows the shop’s figures, the 30-day chart, and deletes a 
   await expect(page.getByRole('region', { name: 'Figures per day' }).getByRole('row')).toHaveCount(
     31,
   )
-  expect(await violations(page)).toEqual([])
+  await expectNoAxeViolations(page)
 
   await page.getByRole('searchbox', { name: 'Search messages' }).fill(text)
   await page.getByRole('main').getByRole('button', { name: 'Search' }).click()
@@ -173,7 +166,7 @@ test('the dashboard shows the shop’s figures, the 30-day chart, and deletes a 
   const row = page.getByRole('row').filter({ hasText: text })
   await expect(row).toContainText(DEMO_ACCOUNTS.user.email)
   const dialog = await confirmIn(page, 'Delete the message from Test User', 'Delete this message?')
-  expect(await violations(page, 'dialog')).toEqual([])
+  await expectNoAxeViolations(page, { include: 'dialog' })
   await dialog.getByRole('button', { name: 'Delete' }).click()
   await expect(toast(page, 'Message deleted')).toBeVisible()
   await expect(row).toHaveCount(0)
@@ -223,7 +216,7 @@ test('an order moves processing → Shipped → Delivered, turns green, and is d
   await expect(row).toContainText('processing')
   await expect(row).toContainText(price(order.totalPrice))
   await expect(page.getByTestId('orders-total-amount')).toHaveText(price(order.totalPrice))
-  expect(await violations(page)).toEqual([])
+  await expectNoAxeViolations(page)
 
   // Deleting an order still processing is refused with the server's reason.
   const refuse = await confirmIn(page, `Delete order ${order._id}`, 'Delete this order?')
@@ -246,7 +239,7 @@ test('an order moves processing → Shipped → Delivered, turns green, and is d
   await expect(page.getByRole('heading', { level: 1 })).toContainText(order._id)
   const next = page.getByLabel('Next status')
   await expect(next.locator('option')).toHaveText(['Shipped'])
-  expect(await violations(page)).toEqual([])
+  await expectNoAxeViolations(page)
   await page.getByRole('button', { name: 'Update Status' }).click()
   await expect(toast(page, 'Order status updated')).toBeVisible()
   await expect(next.locator('option')).toHaveText(['Delivered'])
@@ -313,7 +306,7 @@ test('an admin deletes a shopper’s review from the review screen', async ({
 
   await signIn(context, 'admin')
   await page.goto('/admin/managereviews')
-  expect(await violations(page)).toEqual([])
+  await expectNoAxeViolations(page)
   await page.getByLabel('Or find the product by name').fill(product.name)
   await page.getByRole('button', { name: 'Find' }).click()
   await page
@@ -327,7 +320,7 @@ test('an admin deletes a shopper’s review from the review screen', async ({
   const row = page.getByRole('row').filter({ hasText: comment })
   await expect(row).toContainText('3 / 5')
   await expect(row).toContainText(DEMO_ACCOUNTS.user.name)
-  expect(await violations(page)).toEqual([])
+  await expectNoAxeViolations(page)
 
   const dialog = await confirmIn(
     page,

@@ -1,10 +1,10 @@
 import fs from 'node:fs'
 import path from 'node:path'
-import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
 import { findProduct } from './support/catalog'
 import { E2E_MAIL_DIR } from './support/constants'
 import { expect, signIn, test } from './support/fixtures'
+import { expectNoAxeViolations } from './support/axe'
 
 // My orders, order detail and Contact Us (issue 8), as the demo shopper sees them. Orders are
 // placed through the API (the checkout screens have their own spec); the pages are what is
@@ -82,7 +82,7 @@ test('an order placed shows in My Orders and on its own page, and is mailed', as
   await expect(row).toContainText(price(order.totalPrice))
   await expect(page.getByRole('columnheader', { name: 'Order ID' })).toBeVisible()
   await expect(page.getByRole('columnheader', { name: 'Total Price' })).toBeVisible()
-  await new AxeBuilder({ page }).analyze().then((r) => expect(violations(r)).toEqual([]))
+  await expectNoAxeViolations(page)
 
   await row.getByRole('link', { name: `Details of order ${order._id}` }).click()
   await expect(page).toHaveURL(`/order/${order._id}`)
@@ -98,7 +98,7 @@ test('an order placed shows in My Orders and on its own page, and is mailed', as
   await expect(page.getByRole('region', { name: 'Order Summary' })).toContainText(
     price(order.totalPrice),
   )
-  await new AxeBuilder({ page }).analyze().then((r) => expect(violations(r)).toEqual([]))
+  await expectNoAxeViolations(page)
 
   await item.click()
   await expect(page).toHaveURL(`/product/${product._id}`)
@@ -163,10 +163,7 @@ test('Contact Us: a guest goes to login; signed in, the dialog sends the message
   await expect(dialog).toBeVisible()
   const box = dialog.getByPlaceholder('Write your message here...')
   await expect(box).toHaveAttribute('rows', '5')
-  await new AxeBuilder({ page })
-    .include('dialog')
-    .analyze()
-    .then((r) => expect(violations(r)).toEqual([]))
+  await expectNoAxeViolations(page, { include: 'dialog' })
   const send = dialog.getByRole('button', { name: 'Send' })
   await box.fill('   too short   ')
   await expect(send).toBeDisabled()
@@ -188,7 +185,3 @@ test('/contactus shows the same form as a page', async ({ page, context }) => {
   // Opened directly (nothing of the shop to go back to): home.
   await expect(page).toHaveURL('/')
 })
-
-function violations(results: { violations: { id: string; help: string; nodes: unknown[] }[] }) {
-  return results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)
-}
