@@ -26,13 +26,26 @@ const CHANNEL = 'shop_cache_tags'
 const MAX_BYTES = cacheSettings().pageCacheBytes
 const TAGS_HEADER = 'x-next-cache-tags'
 
-/** @type {Map<string, { value: any, lastModified: number, tags: string[], size: number, cacheControl: any }>} */
-const entries = new Map()
-/** @type {Map<string, number>} tag → when it was last revalidated */
-const revalidatedAt = new Map()
-let totalBytes = 0
-/** When everything was last dropped: entries made from reads before then are expired. */
-let droppedAt = 0
+// One store per process, whichever copy of this module runs: Next loads this file for its page
+// cache, and also bundles a copy of it into the proxy (proxy.ts) for that bundle's own use. Each
+// copy sets the hooks below on globalThis, so every copy must act on the same entries, or a hook
+// set by one copy would expire what another copy does not hold.
+const state = (globalThis.__shopPageCache ??= {
+  /** @type {Map<string, { value: any, lastModified: number, tags: string[], size: number, cacheControl: any }>} */
+  entries: new Map(),
+  /** @type {Map<string, number>} tag → when it was last revalidated */
+  revalidatedAt: new Map(),
+  totalBytes: 0,
+  /** When everything was last dropped: entries made from reads before then are expired. */
+  droppedAt: 0,
+  listening: false,
+  stopped: false,
+  /** The LISTEN connection, while one is open. */
+  listener: undefined,
+  /** How many times LISTEN was (re-)established; tests read it through `listenerConnections()`. */
+  listenerConnections: 0,
+})
+const { entries, revalidatedAt } = state
 
 /** Bytes V8 needs for a string: one per character, two once any is outside Latin-1. */
 function stringBytes(text) {
@@ -83,14 +96,14 @@ globalThis.__shopExpireTags = expire
 
 /** Drops every entry, here and in front of Next: invalidations may have been missed. */
 function dropAll() {
-  droppedAt = Date.now()
+  state.droppedAt = Date.now()
   entries.clear()
-  totalBytes = 0
+  state.totalBytes = 0
   if (globalThis.__shopFrontCache) globalThis.__shopFrontCache.purge()
 }
 
 function isExpired(entry, extraTags) {
-  if (entry.lastModified <= droppedAt) return true
+  if (entry.lastModified <= state.droppedAt) return true
   if (Date.now() - entry.lastModified > MAX_AGE_SECONDS * 1000) return true
   for (const tag of [...entry.tags, ...extraTags]) {
     const at = revalidatedAt.get(tag)
@@ -113,29 +126,23 @@ function remember(tags, lastModified) {
   request.dataFrom = Math.min(request.dataFrom ?? lastModified, lastModified)
 }
 
-let listening = false
-let stopped = false
-/** The LISTEN connection, while one is open. */
-let listener
-/** How many times LISTEN was (re-)established; tests read it through `listenerConnections()`. */
-let listenerConnections = 0
 function listenForOtherProcesses() {
-  if (listening || !process.env.DATABASE_URL) return
-  listening = true
+  if (state.listening || !process.env.DATABASE_URL) return
+  state.listening = true
   const { Client } = require('pg')
   const url = new URL(process.env.DATABASE_URL)
   const connect = () => {
-    if (stopped) return
+    if (state.stopped) return
     const client = new Client({
       connectionString: process.env.DATABASE_URL,
       user: decodeURIComponent(url.username) || 'postgres',
       // Names this process's listener, so an operator (or a test) can tell it apart.
       application_name: `byteshop-cache-${process.pid}`,
     })
-    listener = client
+    state.listener = client
     let retrying = false
     const retry = () => {
-      if (retrying || stopped) return
+      if (retrying || state.stopped) return
       retrying = true
       client.end().catch(() => {})
       setTimeout(connect, 1000).unref()
@@ -164,7 +171,7 @@ function listenForOtherProcesses() {
       .then(() => {
         // Broadcasts sent while no connection listened are lost: forget what they may concern.
         dropAll()
-        listenerConnections++
+        state.listenerConnections++
       })
       .catch(retry)
   }
@@ -173,9 +180,9 @@ function listenForOtherProcesses() {
 
 /** Ends the LISTEN connection for good (the server's shutdown calls it, scripts/server.mjs). */
 function stopListening() {
-  stopped = true
-  const client = listener
-  listener = undefined
+  state.stopped = true
+  const client = state.listener
+  state.listener = undefined
   return client ? client.end().catch(() => {}) : Promise.resolve()
 }
 globalThis.__shopStopCacheListener = stopListening
@@ -207,7 +214,7 @@ module.exports = class MemoryCacheHandler {
     const extra = [...(ctx.tags || []), ...(ctx.softTags || [])]
     if (isExpired(entry, extra)) {
       entries.delete(key)
-      totalBytes -= entry.size
+      state.totalBytes -= entry.size
       return null
     }
     // Least recently used goes first: re-insert to move it to the end.
@@ -225,7 +232,7 @@ module.exports = class MemoryCacheHandler {
     const previous = entries.get(key)
     if (previous) {
       entries.delete(key)
-      totalBytes -= previous.size
+      state.totalBytes -= previous.size
     }
     if (value === null || value === undefined) return
     withPagePolicy(value)
@@ -243,11 +250,11 @@ module.exports = class MemoryCacheHandler {
       size,
       cacheControl: ctx.cacheControl,
     })
-    totalBytes += size
+    state.totalBytes += size
     for (const [oldKey, old] of entries) {
-      if (totalBytes <= MAX_BYTES) break
+      if (state.totalBytes <= MAX_BYTES) break
       entries.delete(oldKey)
-      totalBytes -= old.size
+      state.totalBytes -= old.size
     }
   }
 
@@ -260,5 +267,5 @@ module.exports = class MemoryCacheHandler {
 
 module.exports.CHANNEL = CHANNEL
 module.exports.withPagePolicy = withPagePolicy
-module.exports.listenerConnections = () => listenerConnections
+module.exports.listenerConnections = () => state.listenerConnections
 module.exports.stopListening = stopListening

@@ -24,6 +24,8 @@ const loaded: HandlerModule[] = []
 function freshHandler(): { handler: Handler; handlerModule: HandlerModule } {
   const path = require.resolve('./cache-handler.cjs')
   delete require.cache[path]
+  // The store lives on globalThis (one per process, whichever copy of the module runs).
+  delete (globalThis as { __shopPageCache?: unknown }).__shopPageCache
   delete require.cache[require.resolve('./cache-settings.cjs')]
   const handlerModule = require(path) as HandlerModule
   loaded.push(handlerModule)
@@ -109,6 +111,21 @@ describe('the page cache handler', () => {
     expect(invalidated).toEqual([[['product:1'], { soft: true }]])
     await handler.revalidateTag('catalog')
     expect(invalidated[1]).toEqual([['catalog'], { soft: false }])
+  })
+
+  it('keeps one store per process, so a copy bundled elsewhere expires what Next holds', async () => {
+    const { handler } = freshHandler()
+    await handler.set('/product/1', page('p'), { tags: ['product:1'] })
+    // Next bundles a second copy of the module into the proxy; it sets the hooks last.
+    const path = require.resolve('./cache-handler.cjs')
+    delete require.cache[path]
+    const copy = require(path) as HandlerModule
+    loaded.push(copy)
+    await new Promise((r) => setTimeout(r, 5))
+    const expire = (globalThis as { __shopExpireTags?: (t: string[], o: object) => void })
+      .__shopExpireTags
+    expire!(['product:1'], { soft: true })
+    expect(await handler.get('/product/1')).toBeNull()
   })
 
   it('forgets an entry after its maximum age, a backstop for a missed invalidation', async () => {
