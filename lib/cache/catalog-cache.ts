@@ -21,7 +21,8 @@ export const CACHE_TAGS = {
 
 const inNextServer = () => process.env.NEXT_RUNTIME === 'nodejs'
 
-type RequestContext = { tags: Set<string> }
+/** What scripts/server.mjs keeps per request; a test's context may have no tags. */
+type RequestContext = { tags?: Set<string> }
 const requestContext = () =>
   (
     globalThis as { __shopRequestContext?: { getStore: () => RequestContext | undefined } }
@@ -33,8 +34,8 @@ const requestContext = () =>
  * their invalidations too.
  */
 export function noteTags(tags: string[]): void {
-  const context = requestContext()
-  if (context) for (const tag of tags) context.tags.add(tag)
+  const known = requestContext()?.tags
+  if (known) for (const tag of tags) known.add(tag)
 }
 
 export function cachedRead<A extends unknown[], R>(
