@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { DEVICE_COOKIE, SESSION_COOKIE } from '../lib/auth/session-cookie'
 import { preferredCoding } from './front-cache.mjs'
 import { decoded, raw, standIn } from './front-cache-stand-in'
 
@@ -82,12 +83,13 @@ describe('the front cache', () => {
     expect(again.headers.vary).toMatch(/Accept-Encoding/)
     expect(calls()).toBe(1)
     // A signed-in caller always goes to Next, and its answer is not kept.
-    const signedIn = { cookie: 'shop_device=d; shop_session=s' }
+    // The cookie's name as the app sets it: a rename that the front cache missed fails here.
+    const signedIn = { cookie: `${DEVICE_COOKIE}=d; ${SESSION_COOKIE}=s` }
     await raw(base, list, signedIn)
     await raw(base, list, signedIn)
     expect(calls()).toBe(3)
     // A guest's other cookies do not matter.
-    expect((await raw(base, list, { cookie: 'shop_device=d' })).headers['x-shop-cache']).toBe(
+    expect((await raw(base, list, { cookie: `${DEVICE_COOKIE}=d` })).headers['x-shop-cache']).toBe(
       'front',
     )
     // Another origin gets its own copy (the CORS headers differ).
