@@ -37,7 +37,7 @@ const compress = compression() as (
 const padding = 'x'.repeat(2000)
 
 export async function standIn(
-  answer: (url: string, cache: Cache) => Answer,
+  answer: (url: string, cache: Cache, req: http.IncomingMessage) => Answer,
   options: Parameters<typeof createFrontCache>[0] = {},
   /** What the server does to every response before the cache (scripts/observe.mjs). */
   before: (res: http.ServerResponse) => void = () => {},
@@ -50,7 +50,7 @@ export async function standIn(
     requestContext.run({ startedAt: Date.now(), tags: new Set() }, () => {
       cache.capture(req, res)
       calls++
-      const a = answer(req.url ?? '/', cache)
+      const a = answer(req.url ?? '/', cache, req)
       for (const tag of a.tags ?? []) requestContext.getStore()!.tags.add(tag)
       if (a.rewriteTo) req.url = a.rewriteTo
       if (a.dataFrom !== undefined) requestContext.getStore()!.dataFrom = a.dataFrom

@@ -38,6 +38,8 @@ const {
 const { PAGE_POLICY_HEADER } = require('../lib/csp-policy.cjs')
 
 const MAX_ENTRY = 2 * 1024 * 1024
+/** Allowed origins the API's copies are kept for (ALLOWED_ORIGINS is a short list). */
+const MAX_CORS_ORIGINS = 64
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'date'])
 /** Per-request headers: each response gets its own (the server sets X-Request-Id before this). */
 const PER_REQUEST = new Set(['x-request-id'])
@@ -128,11 +130,6 @@ export function publicApiRequest(req) {
   return !SESSION_COOKIE.test(String(h.cookie ?? ''))
 }
 
-/** The entry key: the coding, the URL as asked, and for the API the Origin (its CORS headers). */
-function keyOf(api, req, coding, url) {
-  return api ? `${coding} ${url} ${req.headers.origin ?? ''}` : `${coding} ${url}`
-}
-
 export function cacheableRequest(req) {
   if (req.method !== 'GET' && req.method !== 'HEAD') return false
   const url = req.url || ''
@@ -173,6 +170,23 @@ export function createFrontCache({
   const softAt = new Map()
   /** @type {Map<string, object>} key → the request making that stale page again */
   const refreshing = new Map()
+  /**
+   * Origins whose API answers carried their CORS headers (the shop's ALLOWED_ORIGINS, as met):
+   * only they get copies of their own. Any other Origin is answered by Next every time, so that
+   * made-up Origin values cannot fill the cache with copies and push the useful ones out.
+   * @type {Set<string>}
+   */
+  const corsOrigins = new Set()
+  /** An API copy's origin part: '' without Origin, the origin if it is known, else none. */
+  const originPart = (req) => {
+    const origin = req.headers.origin
+    if (origin === undefined) return ''
+    return corsOrigins.has(origin) ? origin : undefined
+  }
+  /** The entry key: the coding, the URL as asked, and for the API the origin part. */
+  function keyOf(api, req, coding, url) {
+    return api ? `${coding} ${url} ${originPart(req)}` : `${coding} ${url}`
+  }
   /** @type {Map<string, Set<string>>} tag → keys of the entries that carry it */
   const byTag = new Map()
   /** @type {Map<string, number>} tag → sequence number of its last invalidation */
@@ -257,6 +271,7 @@ export function createFrontCache({
     if (!api && !cacheableRequest(req)) return false
     const coding = codingOf(req)
     if (coding === undefined) return false
+    if (api && originPart(req) === undefined) return false
     const key = keyOf(api, req, coding, req.url)
     const entry = entries.get(key)
     if (!entry) return false
@@ -365,6 +380,13 @@ export function createFrontCache({
         // catalog's caches could not be invalidated.
         if (res.statusCode !== 200 || !type.startsWith('application/json')) return
         if (!context || context.tags.size === 0) return
+        // From another origin: kept only when the shop allows it (its CORS headers name it).
+        const origin = req.headers.origin
+        if (origin !== undefined) {
+          if (res.getHeader('access-control-allow-origin') !== origin) return
+          if (corsOrigins.size < MAX_CORS_ORIGINS) corsOrigins.add(origin)
+          if (!corsOrigins.has(origin)) return
+        }
       } else {
         if (res.statusCode !== 200 && res.statusCode !== 404) return
         const cacheState = String(res.getHeader('x-nextjs-cache') || '')

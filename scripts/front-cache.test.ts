@@ -70,11 +70,16 @@ describe('the front cache', () => {
 
   it("keeps the API's public catalog reads for callers who are not signed in, per Origin", async () => {
     const api = { 'content-type': 'application/json', 'x-nextjs-cache': undefined }
-    const { cache, base, calls } = await standIn((url) =>
-      url.startsWith('/api/v1/product/untagged')
-        ? { headers: api }
-        : { headers: api, tags: ['catalog', 'product:a'] },
-    )
+    // The shop allows https://app.example (ALLOWED_ORIGINS): its answers carry CORS headers.
+    const { cache, base, calls } = await standIn((url, _cache, req) => {
+      const allowed = req.headers.origin === 'https://app.example'
+      const headers = allowed
+        ? { ...api, 'access-control-allow-origin': 'https://app.example' }
+        : api
+      return url.startsWith('/api/v1/product/untagged')
+        ? { headers }
+        : { headers, tags: ['catalog', 'product:a'] }
+    })
     const list = '/api/v1/products?category=Laptop'
     const first = await raw(base, list)
     const again = await raw(base, list)
@@ -92,22 +97,27 @@ describe('the front cache', () => {
     expect((await raw(base, list, { cookie: `${DEVICE_COOKIE}=d` })).headers['x-shop-cache']).toBe(
       'front',
     )
-    // Another origin gets its own copy (the CORS headers differ).
+    // An allowed origin (its answer names it in its CORS headers) gets its own copy.
     const other = { origin: 'https://app.example' }
     await raw(base, list, other)
     expect((await raw(base, list, other)).headers['x-shop-cache']).toBe('front')
     expect(calls()).toBe(4)
+    // Any other Origin is answered by Next each time: made-up ones cannot fill the cache.
+    for (const origin of ['https://a.example', 'https://a.example', 'null']) {
+      expect((await raw(base, list, { origin })).headers['x-shop-cache']).toBeUndefined()
+    }
+    expect(calls()).toBe(7)
     // Conditional requests, reads of unknown tags and other API calls are not answered from here.
     await raw(base, list, { 'if-none-match': '"x"' })
     for (const path of ['/api/v1/product/untagged', '/api/v1/cart', '/api/v1/me']) {
       await raw(base, path)
       await raw(base, path)
     }
-    expect(calls()).toBe(11)
+    expect(calls()).toBe(14)
     // A change to what it shows drops it.
     cache.invalidate(['product:a'])
     await raw(base, list)
-    expect(calls()).toBe(12)
+    expect(calls()).toBe(15)
   })
 
   it('keys a page by the URL the client asked for, not the route Next rewrote it to', async () => {
