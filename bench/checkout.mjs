@@ -14,7 +14,10 @@
 // server starts (bench/seed-shoppers.ts); the embedded one admits one process at a time. The
 // server runs with TRUST_PROXY and each shopper logs in from its own X-Forwarded-For address,
 // as real shoppers would (the per-address login limit is 30 per 15 minutes). Any answer other
-// than the expected one fails the run. Writes bench/results/checkout-<engine>.{json,txt}.
+// than the expected one fails the run. The server's /metrics (shop_db_statements_total) gives the
+// statements sent to the database per checkout (on PostgreSQL, round trips), counted once the
+// server has gone quiet after each level, so the confirmation mails' delivery is included.
+// Writes bench/results/checkout-<engine>.{json,txt}.
 import { randomUUID } from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
@@ -45,6 +48,31 @@ if (
   throw new Error('--orders and --concurrency take whole numbers')
 }
 const engine = values.postgres ? 'postgres' : 'pglite'
+
+const METRICS_TOKEN = `bench-${randomUUID()}`
+
+/** The database statements the server has sent so far (its /metrics). */
+async function statementsSoFar(baseUrl) {
+  const res = await fetch(`${baseUrl}/metrics`, {
+    headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+  })
+  const text = await res.text()
+  const match = /^shop_db_statements_total (\d+)/m.exec(text)
+  if (!res.ok || !match) throw new Error(`/metrics answered ${res.status} without the statements`)
+  return Number(match[1])
+}
+
+/** The count once it has stood still for half a second (the mail worker done), at most 10 s. */
+async function settledStatements(baseUrl) {
+  let last = await statementsSoFar(baseUrl)
+  for (let i = 0; i < 20; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 500))
+    const now = await statementsSoFar(baseUrl)
+    if (now === last) return now
+    last = now
+  }
+  return last
+}
 
 const address = (i) => `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`
 
@@ -103,6 +131,7 @@ async function checkout(baseUrl, seed, i) {
 
 /** `count` checkouts, `concurrency` at a time, by shoppers first…first+count-1. */
 async function level(baseUrl, seed, first, count, concurrency) {
+  const statementsBefore = await settledStatements(baseUrl)
   const steps = { login: [], cart: [], order: [], checkout: [] }
   let next = 0
   const started = performance.now()
@@ -118,6 +147,7 @@ async function level(baseUrl, seed, first, count, concurrency) {
     }),
   )
   const seconds = (performance.now() - started) / 1000
+  const statements = (await settledStatements(baseUrl)) - statementsBefore
   return {
     concurrency,
     orders: count,
@@ -127,12 +157,16 @@ async function level(baseUrl, seed, first, count, concurrency) {
     cartAdd: percentiles(steps.cart),
     placeOrder: percentiles(steps.order),
     wholeCheckout: percentiles(steps.checkout),
+    statementsPerCheckout: Math.round((statements / count) * 10) / 10,
   }
 }
 
 async function main() {
   ensureBuild()
-  const { dataDir, env } = benchEnv('checkout', values.postgres, { TRUST_PROXY: 'true' })
+  const { dataDir, env } = benchEnv('checkout', values.postgres, {
+    TRUST_PROXY: 'true',
+    METRICS_TOKEN,
+  })
   const seedFile = path.join(dataDir, 'shoppers.json')
   const total = WARM_UP + perLevel * levels.length
   process.stdout.write(runTsx(env, ['bench/seed-shoppers.ts', String(total), seedFile]))
@@ -160,11 +194,13 @@ async function main() {
     const text = [
       `checkout bench, ${engine}, ${result.date}, ${result.machine}`,
       `each checkout: login, add 1 to cart, place the order (POST /api/v1/order/new); a new shopper each`,
+      `database statements (BEGIN and COMMIT included; on PostgreSQL round trips): all of a checkout's requests and its confirmation mail`,
       ...results.map(
         (r) =>
           `concurrency ${r.concurrency}: ${r.orders} orders in ${r.seconds} s = ${r.ordersPerSecond} orders/s, 0 errors; ` +
           `login ${fmt(r.login)} ms, cart add ${fmt(r.cartAdd)} ms, order ${fmt(r.placeOrder)} ms, ` +
-          `whole checkout ${fmt(r.wholeCheckout)} ms`,
+          `whole checkout ${fmt(r.wholeCheckout)} ms; ` +
+          `${r.statementsPerCheckout} database statements per checkout`,
       ),
     ].join('\n')
     console.log(text)

@@ -190,11 +190,14 @@ test.describe('a server with METRICS_TOKEN behind a trusted proxy', () => {
       expect(refused.status()).toBe(401)
       expect(refused.headers()['www-authenticate']).toMatch(/^Bearer /)
     }
+    // Readiness asks the database: the statements counter has something to count.
+    expect((await request.get(`${base}/api/ready`)).status()).toBe(200)
     const res = await request.get(`${base}/metrics`, {
       headers: { authorization: `Bearer ${TOKEN}` },
     })
     expect(res.status()).toBe(200)
     const text = await res.text()
+    expect(Number(/^shop_db_statements_total (\d+)$/m.exec(text)?.[1])).toBeGreaterThan(0)
     expect(text).toMatch(/shop_http_request_duration_seconds_bucket\{.*route="page".*\}/)
     expect(text).toMatch(
       /shop_http_request_duration_seconds_count\{method="GET",route="health",status="2xx"\}/,

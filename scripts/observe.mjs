@@ -35,6 +35,16 @@ const byteLength = (chunk, encoding) =>
       ? chunk.byteLength
       : 0
 
+/** The app's database handle (lib/db/client.ts) once it is open; never waited for. */
+async function openDatabaseHandle() {
+  const pending = globalThis.__shopDb?.handle
+  if (!pending) return undefined
+  return Promise.race([
+    pending.catch(() => undefined),
+    new Promise((resolve) => setImmediate(() => resolve(undefined))),
+  ])
+}
+
 /**
  * @param {{ logger: import('pino').Logger, trustProxy: boolean | string[], metricsToken?: string,
  *   frontCache?: { stats: () => { entries: number, bytes: number } },
@@ -107,18 +117,22 @@ export function createObserver({ logger, trustProxy, metricsToken, frontCache, a
     labelNames: ['state'],
     registers: [registry],
     async collect() {
-      // The app's database handle (lib/db/client.ts), once it is open; never waited for.
-      const pending = globalThis.__shopDb?.handle
-      if (!pending) return
-      const handle = await Promise.race([
-        pending.catch(() => undefined),
-        new Promise((resolve) => setImmediate(resolve)),
-      ])
-      const pool = handle?.pool
+      const pool = (await openDatabaseHandle())?.pool
       if (!pool) return
       this.set({ state: 'total' }, pool.totalCount)
       this.set({ state: 'idle' }, pool.idleCount)
       this.set({ state: 'waiting' }, pool.waitingCount)
+    },
+  })
+  new promClient.Counter({
+    name: 'shop_db_statements_total',
+    help: 'Statements this process sent to the database, BEGIN and COMMIT included (on PostgreSQL, round trips)',
+    registers: [registry],
+    async collect() {
+      const handle = await openDatabaseHandle()
+      if (!handle) return
+      this.reset()
+      this.inc(handle.statements())
     },
   })
 

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
+import { getDatabase } from '@/lib/db/client'
 import { migrate } from '@/lib/db/migrate'
 import { execCount, queryRows } from '@/lib/db/sql'
 import { productImages, products, reviews, users } from '@/lib/db/schema'
@@ -58,6 +59,18 @@ describe(`schema on ${process.env.TEST_ENGINE}`, () => {
         'rate_limits',
       ]),
     )
+  })
+
+  it('counts each statement it sends, a transaction’s BEGIN and COMMIT too', async () => {
+    const handle = await getDatabase()
+    const before = handle.statements()
+    await db().execute(sql`select 1`)
+    expect(handle.statements()).toBe(before + 1)
+    await db().transaction(async (tx) => {
+      await tx.execute(sql`select 1`)
+      await tx.execute(sql`select 2`)
+    })
+    expect(handle.statements()).toBe(before + 5)
   })
 
   it('never lets stock fall below zero', async () => {

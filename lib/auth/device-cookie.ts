@@ -92,7 +92,7 @@ export async function withinBudget<T>(
   check: () => Promise<T>,
   isWrong: (error: unknown) => boolean,
 ): Promise<T> {
-  await checkLimit(budget.name, budget.key)
+  const counted = await checkLimit(budget.name, budget.key)
   let result: T
   try {
     result = await check()
@@ -100,6 +100,8 @@ export async function withinBudget<T>(
     if (isWrong(error)) await consumeLimit(budget.name, budget.key)
     throw error
   }
-  await resetLimit(budget.name, budget.key)
+  // No failures were counted when the check began: nothing to forget, and no round trip for it
+  // (a failure counted meanwhile, by a guess elsewhere, stays counted).
+  if (counted) await resetLimit(budget.name, budget.key)
   return result
 }

@@ -109,12 +109,16 @@ export async function consumeLimit(name: RateLimitName, key: string): Promise<vo
   }
 }
 
-/** Throws the 429 when a limit is already used up, without counting this request. */
-export async function checkLimit(name: RateLimitName, key: string): Promise<void> {
+/**
+ * Throws the 429 when a limit is already used up, without counting this request. Answers whether
+ * the key has a count at all (nothing to forget otherwise: resetLimit can be skipped).
+ */
+export async function checkLimit(name: RateLimitName, key: string): Promise<boolean> {
   const res = await (await limiter(name)).get(keyOf(key))
   if (res && res.remainingPoints <= 0 && res.msBeforeNext > 0) {
     throw tooMany(name, res.msBeforeNext)
   }
+  return res !== null && res.consumedPoints > 0
 }
 
 /** Forgets the count of a key (a successful login forgets its account's failures). */

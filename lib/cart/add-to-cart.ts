@@ -6,7 +6,7 @@ import { getDb } from '@/lib/db/client'
 import { cartLines, carts, products } from '@/lib/db/schema'
 import { isUuid } from '@/lib/ids'
 import type { CartJson } from './cart-json'
-import { readCart } from './read-cart'
+import { cartETag, cartLinesOf } from './read-cart'
 import { AddToCartSchema, stockMessage } from './schemas'
 
 /**
@@ -29,7 +29,7 @@ export async function addToCart({
   const input = AddToCartSchema.parse(fields)
   if (!isUuid(input.productId)) throw notFound('Product not found')
   const db = await getDb()
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const [cart] = await tx
       .insert(carts)
       .values({ userId: actor.id, version: 1 })
@@ -37,18 +37,20 @@ export async function addToCart({
         target: carts.userId,
         set: { updatedAt: sql`now()`, version: sql`${carts.version} + 1` },
       })
-      .returning({ id: carts.id })
+      .returning({ id: carts.id, version: carts.version })
     if (!cart) throw new Error('The cart upsert returned no row')
+    // A statement after the upsert: its snapshot sees what the add before ours committed.
     const [product] = await tx
-      .select({ stock: products.stock })
+      .select({
+        stock: products.stock,
+        inCart: sql<number | null>`(
+          select l.quantity from cart_lines l
+          where l.cart_id = ${cart.id} and l.product_id = ${products.id})`.mapWith(Number),
+      })
       .from(products)
       .where(and(eq(products.id, input.productId), eq(products.archived, false)))
     if (!product) throw notFound('Product not found')
-    const [line] = await tx
-      .select({ quantity: cartLines.quantity })
-      .from(cartLines)
-      .where(and(eq(cartLines.cartId, cart.id), eq(cartLines.productId, input.productId)))
-    const inCart = line?.quantity ?? 0
+    const inCart = product.inCart ?? 0
     if (inCart + input.quantity > product.stock) {
       throw new AppError(409, stockMessage(product.stock, inCart))
     }
@@ -59,6 +61,8 @@ export async function addToCart({
         target: [cartLines.cartId, cartLines.productId],
         set: { quantity: sql`${cartLines.quantity} + ${input.quantity}` },
       })
+    // Read before the commit, under the cart's lock: the lines and the version (the upsert's) are
+    // of the same moment, as readCart's are.
+    return { cart: await cartLinesOf(tx, actor.id), etag: cartETag(Number(cart.version)) }
   })
-  return readCart({ actor })
 }

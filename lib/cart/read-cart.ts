@@ -3,6 +3,7 @@ import { and, asc, eq, sql } from 'drizzle-orm'
 import { strongETag } from '@/lib/api/etag'
 import type { CurrentUser } from '@/lib/auth/current-user'
 import { getDb } from '@/lib/db/client'
+import type { Db } from '@/lib/db/open'
 import { cartLines, carts, products } from '@/lib/db/schema'
 import { toDollars } from '@/lib/money'
 import type { CartJson } from './cart-json'
@@ -35,6 +36,11 @@ export async function readCart({
     .from(carts)
     .where(eq(carts.userId, actor.id))
   const etag = cartETag(row?.version ?? 0)
+  return { cart: await cartLinesOf(db, actor.id), etag }
+}
+
+/** The lines of a user's cart at current prices (what readCart answers besides the ETag). */
+export async function cartLinesOf(db: Pick<Db, 'select'>, userId: string): Promise<CartJson> {
   const rows = await db
     .select({
       productId: cartLines.productId,
@@ -46,11 +52,11 @@ export async function readCart({
     .from(carts)
     .innerJoin(cartLines, eq(cartLines.cartId, carts.id))
     .innerJoin(products, eq(products.id, cartLines.productId))
-    .where(and(eq(carts.userId, actor.id), eq(products.archived, false)))
+    .where(and(eq(carts.userId, userId), eq(products.archived, false)))
     .orderBy(asc(cartLines.addedAt), asc(cartLines.productId))
   // Integer cents summed exactly, turned into dollars once.
   const totalCents = rows.reduce((sum, r) => sum + r.priceCents * r.quantity, 0)
-  const cart = {
+  return {
     cart: rows.map((r) => ({
       productId: r.productId,
       name: r.name,
@@ -60,5 +66,4 @@ export async function readCart({
     })),
     totalPrice: toDollars(totalCents),
   }
-  return { cart, etag }
 }

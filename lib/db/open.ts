@@ -26,6 +26,11 @@ export type DbHandle = {
   pglite?: PGlite
   /** The PostgreSQL pool, for libraries that take one (the rate limiter's shared store). */
   pool?: pg.Pool
+  /**
+   * Statements sent to the engine since it was opened, BEGIN and COMMIT included: on PostgreSQL
+   * each is a round trip (the metric shop_db_statements_total, the checkout bench's count).
+   */
+  statements: () => number
 }
 
 export type OpenOptions =
@@ -64,6 +69,30 @@ export function createPgPool(url: string, max = 10): pg.Pool {
   })
 }
 
+/** Counts each statement a pool's clients send (pool.query goes through a client too). */
+function countPoolStatements(pool: pg.Pool): () => number {
+  let count = 0
+  pool.on('connect', (client) => {
+    const query = client.query
+    client.query = function (this: pg.PoolClient, ...args: unknown[]) {
+      count++
+      return (query as (...a: unknown[]) => unknown).apply(this, args)
+    } as typeof client.query
+  })
+  return () => count
+}
+
+/** Counts each statement PGlite runs: query, exec and a transaction's own BEGIN and COMMIT. */
+function countPgliteStatements(client: PGlite): () => number {
+  let count = 0
+  const run = client._runExclusiveQuery.bind(client)
+  client._runExclusiveQuery = <T>(fn: () => Promise<T>) => {
+    count++
+    return run(fn)
+  }
+  return () => count
+}
+
 export async function openDatabase(options: OpenOptions): Promise<DbHandle> {
   if (options.engine === 'postgres') {
     const pool = createPgPool(options.url, options.poolSize)
@@ -71,6 +100,7 @@ export async function openDatabase(options: OpenOptions): Promise<DbHandle> {
       db: drizzlePg(pool, { schema }) as unknown as Db,
       engine: 'postgres',
       pool,
+      statements: countPoolStatements(pool),
       close: () => pool.end(),
     }
   }
@@ -79,6 +109,7 @@ export async function openDatabase(options: OpenOptions): Promise<DbHandle> {
     db: drizzlePglite(client, { schema }) as unknown as Db,
     engine: 'pglite',
     pglite: client,
+    statements: countPgliteStatements(client),
     close: async () => {
       await client.close()
       release()

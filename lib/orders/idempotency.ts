@@ -1,8 +1,9 @@
 import 'server-only'
 import { createHash } from 'node:crypto'
-import { sql } from 'drizzle-orm'
+import { and, eq, sql } from 'drizzle-orm'
 import { AppError } from '@/lib/api/errors'
 import type { Tx } from '@/lib/cart/lock-cart'
+import { idempotencyKeys } from '@/lib/db/schema'
 import { execCount, queryRows } from '@/lib/db/sql'
 import { toCents } from '@/lib/money'
 import type { OrderInput } from './schemas'
@@ -63,10 +64,10 @@ export async function claimKey(
   return { orderId: row?.order_id ?? null }
 }
 
-/** Records the order the claimed key placed. */
-export async function recordKeyOrder(tx: Tx, userId: string, key: string, orderId: string) {
-  await tx.execute(
-    sql`update idempotency_keys set order_id = ${orderId}
-        where user_id = ${userId} and key = ${key}`,
-  )
+/** Records the order the claimed key placed: an update for the order's one writing statement. */
+export function recordKeyOrder(tx: Tx, userId: string, key: string, orderId: string) {
+  return tx
+    .update(idempotencyKeys)
+    .set({ orderId })
+    .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)))
 }

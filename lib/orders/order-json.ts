@@ -63,16 +63,37 @@ export async function loadOrders(db: Reader, where: SQL | undefined): Promise<Or
   const itemsOf = new Map<string, OrderItemJson[]>()
   for (const i of items) {
     const list = itemsOf.get(i.orderId) ?? []
-    list.push({
-      productId: i.productId,
-      name: i.name,
-      image: i.image,
-      price: toDollars(i.priceCents),
-      quantity: i.quantity,
-    })
+    list.push(orderItemJson(i))
     itemsOf.set(i.orderId, list)
   }
-  return rows.map((r) => ({
+  return rows.map((r) => orderJson(r, itemsOf.get(r.id) ?? []))
+}
+
+/** An order item row as the API shows it. */
+export function orderItemJson(
+  i: Pick<
+    typeof orderItems.$inferSelect,
+    'productId' | 'name' | 'image' | 'priceCents' | 'quantity'
+  >,
+): OrderItemJson {
+  return {
+    productId: i.productId,
+    name: i.name,
+    image: i.image,
+    price: toDollars(i.priceCents),
+    quantity: i.quantity,
+  }
+}
+
+/** An order row and its items (already in the order to show) as the API shows them. */
+export function orderJson(
+  r: Omit<typeof orders.$inferSelect, 'placedScreenDue' | 'paidAt' | 'createdAt'> & {
+    paidAt: Date | string
+    createdAt: Date | string
+  },
+  items: OrderItemJson[],
+): OrderJson {
+  return {
     _id: r.id,
     user: r.userId,
     shippingInfo: {
@@ -82,7 +103,7 @@ export async function loadOrders(db: Reader, where: SQL | undefined): Promise<Or
       phoneNumber: r.phoneNumber,
       pinCode: r.pinCode,
     },
-    orderItems: itemsOf.get(r.id) ?? [],
+    orderItems: items,
     paymentInfo: r.paymentInfo,
     itemsPrice: toDollars(r.itemsCents),
     shippingPrice: toDollars(r.shippingCents),
@@ -91,7 +112,7 @@ export async function loadOrders(db: Reader, where: SQL | undefined): Promise<Or
     paidAt: iso(r.paidAt),
     deliveredAt: r.deliveredAt ? iso(r.deliveredAt) : null,
     createdAt: iso(r.createdAt),
-  }))
+  }
 }
 
 /** For API answers: item images absolute, like every image URL the API sends. */

@@ -1,19 +1,20 @@
 import 'server-only'
-import { eq, sql } from 'drizzle-orm'
+import { randomUUID } from 'node:crypto'
+import { eq, sql, type SQL } from 'drizzle-orm'
 import { AppError } from '@/lib/api/errors'
 import { ifMatchHolds, type IfMatch } from '@/lib/api/etag'
 import type { CurrentUser } from '@/lib/auth/current-user'
 import { invalidateCatalog } from '@/lib/cache/catalog-cache'
 import { lockCart, type Tx } from '@/lib/cart/lock-cart'
 import { cartETag } from '@/lib/cart/read-cart'
-import { takeFromCart } from '@/lib/cart/take-from-cart'
+import { takeFromCartSteps } from '@/lib/cart/take-from-cart'
 import { getDb } from '@/lib/db/client'
 import { orderItems, orders } from '@/lib/db/schema'
 import { queryRows } from '@/lib/db/sql'
-import { queueMail } from '@/lib/mail/queue-mail'
+import { mailInsert } from '@/lib/mail/queue-mail'
 import { formatPrice, toCents, toDollars } from '@/lib/money'
 import { claimKey, orderInputHash, recordKeyOrder } from './idempotency'
-import { loadOrders, type OrderJson } from './order-json'
+import { loadOrders, orderItemJson, orderJson, type OrderJson } from './order-json'
 import { SHIPPING_DOLLARS, type OrderInput, type OrderLineInput } from './schemas'
 
 // Placing an order (API.md "Orders"; decision 0007): one transaction that
@@ -24,11 +25,14 @@ import { SHIPPING_DOLLARS, type OrderInput, type OrderLineInput } from './schema
 //   3. reserves each line's stock with one conditional decrement (lines in productId order, so
 //      two orders never lock the same products in opposite orders and deadlock),
 //   4. prices the lines from the rows it just locked and compares with the client's totals,
-//   5. writes the order and its items, and takes the ordered quantities out of the cart (what was
-//      added meanwhile stays), bumping its version, and
-//   6. queues the confirmation mail (lib/mail/queue-mail.ts): it commits with the order or not
-//      at all.
+//   5. writes, in one statement: the order and its items, the key's order, the ordered quantities
+//      taken out of the cart (what was added meanwhile stays) with its version bumped, and the
+//      confirmation mail (lib/mail/queue-mail.ts), which commits with the order or not at all.
 // Any refusal throws, and the whole transaction (key, stock, order, cart) rolls back.
+//
+// Round trips (issue 17): the session, BEGIN, the key, the cart, one per line for the stock, the
+// write, COMMIT, and on PostgreSQL the cache notice; the answer is built from what the write
+// returned, not read back (tests/order-statements.test.ts).
 //
 // The cart row lock makes the version check race-safe on PostgreSQL: every change of the lines
 // takes the same row first (lib/cart/lock-cart.ts), so an add racing the order either committed
@@ -93,7 +97,13 @@ function checkTotals(input: OrderInput, itemsCents: number, shippingCents: numbe
 /** Thrown inside the transaction so that the key claimed before the check rolls back too. */
 class CartChanged extends Error {}
 
-type Attempt = { orderId: string | null; created: boolean; soldOut?: boolean }
+type Attempt = {
+  orderId: string | null
+  created: boolean
+  soldOut?: boolean
+  /** The order just placed, as written (a replayed key reads its order back instead). */
+  order?: OrderJson
+}
 
 /** The transaction; answers the new order's id, or the id an earlier request with the key made. */
 async function attempt(
@@ -125,61 +135,112 @@ async function attempt(
     }
     checkTotals(input, itemsCents, shippingCents)
 
-    const orderId = await insertOrder(tx, actor, input, reserved, itemsCents, shippingCents)
-    if (key !== undefined) await recordKeyOrder(tx, actor.id, key.value, orderId)
-    if (cart) await takeFromCart(tx, cart.id, input.orderItems)
-    // Commits with the order or not at all; a replayed key never gets this far.
-    await queueMail(tx, {
+    const order = await writeOrder(tx, {
+      actor,
+      input,
+      reserved,
+      itemsCents,
+      shippingCents,
+      key: key?.value,
+      cartId: cart?.id,
+    })
+    return {
+      orderId: order._id,
+      created: true,
+      soldOut: reserved.some((r) => r.stock <= 0),
+      order,
+    }
+  })
+}
+
+/**
+ * Step 5 in one statement (WITH items run together, on one snapshot; the foreign keys and the
+ * order counters' triggers fire at its end): the order, its items, the key's order, the cart, the
+ * mail. Answers the order as the API shows it, its items in the order loadOrders reads them.
+ */
+async function writeOrder(
+  tx: Tx,
+  w: {
+    actor: CurrentUser
+    input: OrderInput
+    reserved: (Reserved & { quantity: number })[]
+    itemsCents: number
+    shippingCents: number
+    key: string | undefined
+    cartId: string | undefined
+  },
+): Promise<OrderJson> {
+  const { actor, input, reserved, itemsCents, shippingCents } = w
+  const orderId = randomUUID()
+  const row = {
+    id: orderId,
+    userId: actor.id,
+    address: input.shippingInfo.address,
+    state: input.shippingInfo.state,
+    country: input.shippingInfo.country,
+    phoneNumber: input.shippingInfo.phoneNumber,
+    pinCode: input.shippingInfo.pinCode,
+    paymentInfo: 'Done',
+    itemsCents,
+    shippingCents,
+    totalCents: itemsCents + shippingCents,
+    orderStatus: 'processing' as const,
+    deliveredAt: null,
+  }
+  const items = reserved.map((r) => ({
+    orderId,
+    productId: r.id,
+    name: r.name,
+    image: r.image ?? '',
+    priceCents: r.price_cents,
+    quantity: r.quantity,
+  }))
+  // A query builder put into sql`` comes in parentheses: `name as ${builder}` is a WITH item.
+  const steps: SQL[] = [
+    sql`new_order as ${tx
+      .insert(orders)
+      .values({
+        ...row,
+        paidAt: sql`now()`,
+        // The order-placed screen is due once, for this new order (claim-order-placed.ts).
+        placedScreenDue: true,
+      })
+      .returning({ createdAt: orders.createdAt, paidAt: orders.paidAt })}`,
+    sql`new_items as ${tx
+      .insert(orderItems)
+      .values(items)
+      .returning({ productId: orderItems.productId, name: orderItems.name })}`,
+    ...(w.key === undefined
+      ? []
+      : [sql`key_order as ${recordKeyOrder(tx, actor.id, w.key, orderId)}`]),
+    ...(w.cartId === undefined ? [] : takeFromCartSteps(w.cartId, input.orderItems)),
+    // A replayed key never gets this far, so the mail goes once per order.
+    sql`confirmation as ${mailInsert(tx, {
       kind: 'order-confirmation',
       userId: actor.id,
       to: actor.email,
       name: actor.name,
       orderId,
-    })
-    return { orderId, created: true, soldOut: reserved.some((r) => r.stock <= 0) }
-  })
-}
-
-async function insertOrder(
-  tx: Tx,
-  actor: CurrentUser,
-  input: OrderInput,
-  reserved: (Reserved & { quantity: number })[],
-  itemsCents: number,
-  shippingCents: number,
-): Promise<string> {
-  const { shippingInfo } = input
-  const [order] = await tx
-    .insert(orders)
-    .values({
-      userId: actor.id,
-      address: shippingInfo.address,
-      state: shippingInfo.state,
-      country: shippingInfo.country,
-      phoneNumber: shippingInfo.phoneNumber,
-      pinCode: shippingInfo.pinCode,
-      paymentInfo: 'Done',
-      itemsCents,
-      shippingCents,
-      totalCents: itemsCents + shippingCents,
-      orderStatus: 'processing',
-      paidAt: sql`now()`,
-      // The order-placed screen is due once, for this new order (claim-order-placed.ts).
-      placedScreenDue: true,
-    })
-    .returning({ id: orders.id })
-  const orderId = order!.id
-  await tx.insert(orderItems).values(
-    reserved.map((r) => ({
-      orderId,
-      productId: r.id,
-      name: r.name,
-      image: r.image ?? '',
-      priceCents: r.price_cents,
-      quantity: r.quantity,
-    })),
+    })}`,
+  ]
+  const written = await queryRows<{
+    created_at: Date | string
+    paid_at: Date | string
+    product_id: string
+  }>(
+    tx,
+    sql`with ${sql.join(steps, sql`, `)}
+        select o.created_at, o.paid_at, i.product_id
+        from new_order o cross join new_items i
+        order by i.name, i.product_id`,
   )
-  return orderId
+  const first = written[0]
+  if (!first) throw new Error('The order was not written')
+  const byProduct = new Map(items.map((i) => [i.productId, i]))
+  return orderJson(
+    { ...row, createdAt: first.created_at, paidAt: first.paid_at },
+    written.map((w) => orderItemJson(byProduct.get(w.product_id)!)),
+  )
 }
 
 export type PlaceOrderResult =
@@ -214,7 +275,7 @@ export async function placeOrder(options: {
       if (error instanceof CartChanged) return { outcome: 'cart-changed' }
       throw error
     }
-    const { orderId, created, soldOut } = result
+    const { orderId, created, soldOut, order: placed } = result
     if (!orderId) continue
     // The products' pages show their stock and expire with every order. The lists show stock
     // only as 'Out of Stock', so they expire only when a product sold its last unit (the API's
@@ -226,6 +287,7 @@ export async function placeOrder(options: {
         { lists: soldOut === true, stockOnly: true },
       )
     }
+    if (placed) return { outcome: 'created', order: placed }
     const [order] = await loadOrders(await getDb(), eq(orders.id, orderId))
     if (order) return { outcome: created ? 'created' : 'replayed', order }
   }
