@@ -2,6 +2,7 @@ import 'server-only'
 import { and, desc, eq, gt, inArray, lt, not, or, sql } from 'drizzle-orm'
 import { getDb } from '@/lib/db/client'
 import type { Db } from '@/lib/db/open'
+import { queryRows } from '@/lib/db/sql'
 import { sessions, users } from '@/lib/db/schema'
 import { deviceName } from './device-name'
 import { newSessionToken, SESSION_LIFETIME, sessionTokenHash } from './session'
@@ -41,34 +42,57 @@ const view = ({ id, userId, device, createdAt, lastSeenAt }: typeof sessions.$in
   lastSeenAt,
 })
 
-/** A new session of a user for the client that sent `userAgent`; its secret goes in the cookie. */
+/**
+ * A new session of a user for the client that sent `userAgent`; its secret goes in the cookie.
+ * One statement writes it and removes the user's expired sessions and those past
+ * MAX_SESSIONS_PER_USER (least recent first): its DELETE sees the rows as they were before the
+ * insert, so it keeps one fewer of the old ones.
+ */
 export async function startSession(
   db: Db,
   { userId, userAgent }: { userId: string; userAgent: string | null },
 ): Promise<{ token: string; session: SessionData }> {
   const token = newSessionToken()
-  const [row] = await db
-    .insert(sessions)
-    .values({ tokenHash: sessionTokenHash(token), userId, device: deviceName(userAgent) })
-    .returning()
-  await pruneSessions(db, userId)
-  await sweepSometimes(db)
-  return { token, session: view(row!) }
-}
-
-/** Removes a user's expired sessions and those past MAX_SESSIONS_PER_USER (least recent first). */
-async function pruneSessions(db: Db, userId: string): Promise<void> {
   const beyondCap = db
     .select({ id: sessions.id })
     .from(sessions)
     .where(eq(sessions.userId, userId))
     .orderBy(desc(sessions.lastSeenAt), desc(sessions.createdAt))
-    .offset(MAX_SESSIONS_PER_USER)
-  await db
+    .offset(MAX_SESSIONS_PER_USER - 1)
+  const insert = db
+    .insert(sessions)
+    .values({ tokenHash: sessionTokenHash(token), userId, device: deviceName(userAgent) })
+    .returning({
+      id: sessions.id,
+      userId: sessions.userId,
+      device: sessions.device,
+      createdAt: sessions.createdAt,
+      lastSeenAt: sessions.lastSeenAt,
+    })
+  const prune = db
     .delete(sessions)
     .where(
       and(eq(sessions.userId, userId), or(not(liveSession()), inArray(sessions.id, beyondCap))),
     )
+  // A query builder put into sql`` comes in parentheses: `name as ${builder}` is a WITH item.
+  const [row] = await queryRows<{
+    id: string
+    user_id: string
+    device: string
+    created_at: Date | string
+    last_seen_at: Date | string
+  }>(db, sql`with fresh as ${insert}, pruned as ${prune} select * from fresh`)
+  await sweepSometimes(db)
+  return {
+    token,
+    session: {
+      id: row!.id,
+      userId: row!.user_id,
+      device: row!.device,
+      createdAt: new Date(row!.created_at),
+      lastSeenAt: new Date(row!.last_seen_at),
+    },
+  }
 }
 
 const SWEEP_EVERY_MS = 60_000
