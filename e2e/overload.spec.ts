@@ -19,7 +19,13 @@ test.describe('a shop with more uncached work than it can do', () => {
     test.setTimeout(240_000)
     const port = await freePort()
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-overload-'))
-    const env = { ...baseEnv(dataDir), UNCACHED_MAX_ACTIVE: '1', UNCACHED_MAX_QUEUED: '0' }
+    const token = `overload-${'0123456789'.repeat(3)}`
+    const env = {
+      ...baseEnv(dataDir),
+      UNCACHED_MAX_ACTIVE: '1',
+      UNCACHED_MAX_QUEUED: '0',
+      METRICS_TOKEN: token,
+    }
     const server = await new ServerProcess(port, env).ready(180_000)
     const held = new net.Socket()
     try {
@@ -36,6 +42,15 @@ test.describe('a shop with more uncached work than it can do', () => {
         'POST /api/v1/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n' +
           'Content-Length: 60\r\n\r\n{"email":"',
       )
+      // The login has the turn before anything else asks for one: on a busy machine the server
+      // could otherwise read the next request first, give it the turn and refuse the login.
+      const active = async () => {
+        const res = await fetch(`${server.url}/metrics`, {
+          headers: { authorization: `Bearer ${token}` },
+        })
+        return /^shop_uncached_requests\{state="active"\} (\d+)$/m.exec(await res.text())?.[1]
+      }
+      await expect.poll(active).toBe('1')
       const busyPage = `${server.url}/products/nothing-cached-here`
       await expect.poll(async () => (await fetch(busyPage)).status).toBe(503)
 
