@@ -10,7 +10,7 @@ import { queryRows } from '@/lib/db/sql'
 import { installTestDatabase } from './support/db'
 import { testEngine } from './support/engines'
 import { apiRequest, routeContext, sessionCookieFor } from './support/requests'
-import { createProduct, createUser } from './factories'
+import { createProduct, createUser, SHIPPING } from './factories'
 
 // Issue 16, "the order is what the cart holds": the cart's version as its ETag, an order sent
 // with If-Match refused (412) when the cart changed since, and an order taking out of the cart
@@ -26,13 +26,6 @@ type CartBody = {
   totalPrice: number
 }
 
-const SHIPPING = {
-  address: '7 Juhu Tara Road',
-  state: 'Maharashtra',
-  country: 'India',
-  pinCode: '400049',
-  phoneNumber: '9123456780',
-}
 const CART_CHANGED =
   'Your cart has changed since this page showed it: check the items, then pay again'
 const IF_MATCH_MESSAGE =

@@ -35,3 +35,12 @@ export async function createProduct(values: Partial<typeof products.$inferInsert
     .returning()
   return product!
 }
+
+/** A shipping address the order schema accepts. */
+export const SHIPPING = {
+  address: '7 Juhu Tara Road',
+  state: 'Maharashtra',
+  country: 'India',
+  pinCode: '400049',
+  phoneNumber: '9123456780',
+}

@@ -6,21 +6,13 @@ import { POST as newOrder } from '@/app/api/v1/order/new/route'
 import { getDatabase } from '@/lib/db/client'
 import { installTestDatabase } from './support/db'
 import { apiRequest, routeContext, sessionCookieFor } from './support/requests'
-import { createProduct, createUser } from './factories'
+import { createProduct, createUser, SHIPPING } from './factories'
 
 // Issue 17, "the order path made lean": the statements one order sends to the database, from the
 // session check to the answer (on PostgreSQL each is a round trip). The checkout bench reports
 // the count per checkout under load (npm run bench:checkout).
 
 installTestDatabase()
-
-const SHIPPING = {
-  address: '7 Juhu Tara Road',
-  state: 'Maharashtra',
-  country: 'India',
-  pinCode: '400049',
-  phoneNumber: '9123456780',
-}
 
 /** The statements `run` sent, and its result. */
 async function counted<T>(run: () => Promise<T>): Promise<{ statements: number; result: T }> {
