@@ -97,15 +97,13 @@ function checkTotals(input: OrderInput, itemsCents: number, shippingCents: numbe
 /** Thrown inside the transaction so that the key claimed before the check rolls back too. */
 class CartChanged extends Error {}
 
-type Attempt = {
-  orderId: string | null
-  created: boolean
-  soldOut?: boolean
-  /** The order just placed, as written (a replayed key reads its order back instead). */
-  order?: OrderJson
-}
+type Attempt =
+  /** The order just placed, as written; soldOut: a line took a product's last unit. */
+  | { placed: OrderJson; soldOut: boolean }
+  /** A key used before: the order it placed (null: deleted since, the key is free again). */
+  | { earlier: string | null }
 
-/** The transaction; answers the new order's id, or the id an earlier request with the key made. */
+/** The transaction; answers the new order, or the id of the order an earlier request with the key made. */
 async function attempt(
   actor: CurrentUser,
   input: OrderInput,
@@ -117,7 +115,7 @@ async function attempt(
     // A resent request answers its order whatever the cart holds now: that order changed it.
     if (key !== undefined) {
       const earlier = await claimKey(tx, actor.id, key.value, key.hash)
-      if (earlier) return { orderId: earlier.orderId, created: false }
+      if (earlier) return { earlier: earlier.orderId }
     }
     const cart = await lockCart(tx, actor.id)
     if (ifMatch !== undefined && !ifMatchHolds(ifMatch, cartETag(cart?.version ?? 0))) {
@@ -144,12 +142,7 @@ async function attempt(
       key: key?.value,
       cartId: cart?.id,
     })
-    return {
-      orderId: order._id,
-      created: true,
-      soldOut: reserved.some((r) => r.stock <= 0),
-      order,
-    }
+    return { placed: order, soldOut: reserved.some((r) => r.stock <= 0) }
   })
 }
 
@@ -275,21 +268,20 @@ export async function placeOrder(options: {
       if (error instanceof CartChanged) return { outcome: 'cart-changed' }
       throw error
     }
-    const { orderId, created, soldOut, order: placed } = result
-    if (!orderId) continue
-    // The products' pages show their stock and expire with every order. The lists show stock
-    // only as 'Out of Stock', so they expire only when a product sold its last unit (the API's
-    // list reads its stock figures live, lib/products/live-stock.ts): a busy shop's orders do
-    // not re-render every list page in every process.
-    if (created) {
+    if ('placed' in result) {
+      // The products' pages show their stock and expire with every order. The lists show stock
+      // only as 'Out of Stock', so they expire only when a product sold its last unit (the API's
+      // list reads its stock figures live, lib/products/live-stock.ts): a busy shop's orders do
+      // not re-render every list page in every process.
       await invalidateCatalog(
         input.orderItems.map((l) => l.productId),
-        { lists: soldOut === true, stockOnly: true },
+        { lists: result.soldOut, stockOnly: true },
       )
+      return { outcome: 'created', order: result.placed }
     }
-    if (placed) return { outcome: 'created', order: placed }
-    const [order] = await loadOrders(await getDb(), eq(orders.id, orderId))
-    if (order) return { outcome: created ? 'created' : 'replayed', order }
+    if (!result.earlier) continue
+    const [order] = await loadOrders(await getDb(), eq(orders.id, result.earlier))
+    if (order) return { outcome: 'replayed', order }
   }
   throw new AppError(409, 'This order could not be placed; please try again')
 }
