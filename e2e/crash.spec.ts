@@ -1,6 +1,7 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
 import { randomBytes, randomUUID } from 'node:crypto'
 import fs from 'node:fs'
+import http from 'node:http'
 import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
@@ -21,6 +22,7 @@ const ROOT = process.cwd() // Playwright runs from the repository root
 const BASE_PORT = Number(process.env.CRASH_PORT || 3510)
 const PG_ADMIN_URL = process.env.CRASH_POSTGRES_URL || 'postgres://postgres@127.0.0.1:5432/postgres'
 const SESSION_SECRET = 'crash-test-secret-crash-test-secret-crash-test'
+const METRICS_TOKEN = 'crash-test-metrics-token-crash-test-metrics'
 const SHOPPERS = 8
 const BURST = 40 // orders of one unit each, at most
 const KILL_AFTER = 12 // acknowledged orders before the kill
@@ -114,6 +116,8 @@ function baseEnv(dataDir: string): NodeJS.ProcessEnv {
     TRUST_PROXY: 'true',
     DEMO_MODE: 'true',
     SHUTDOWN_TIMEOUT_MS: String(SHUTDOWN_TIMEOUT_MS),
+    // The SIGTERM test reads the requests in flight from /metrics.
+    METRICS_TOKEN,
   }
   for (const key of Object.keys(env)) if (env[key] === undefined) delete env[key]
   return env
@@ -224,6 +228,64 @@ async function placeOrder(
     attempt.error = String((error as Error).cause ?? error)
     return undefined
   }
+}
+
+/**
+ * Sends one order of one unit but for the last byte of its body (the server has the request and
+ * waits for the rest); `finish()` sends that byte and resolves once the answer is in `attempt`.
+ */
+function holdOrder(
+  server: ServerProcess,
+  headers: Record<string, string>,
+  product: Seed['products'][number],
+  attempt: Attempt & { at?: number },
+) {
+  const body = JSON.stringify(orderBody(product))
+  const req = http.request({
+    host: '127.0.0.1',
+    port: server.port,
+    method: 'POST',
+    path: '/api/v1/order/new',
+    agent: false,
+    headers: {
+      ...headers,
+      'idempotency-key': attempt.key,
+      'content-length': String(Buffer.byteLength(body)),
+    },
+  })
+  const answered = new Promise<void>((resolve) => {
+    req.once('response', (res) => {
+      let text = ''
+      res.setEncoding('utf8')
+      res.on('data', (chunk: string) => (text += chunk))
+      res.once('end', () => {
+        attempt.status = res.statusCode
+        attempt.at = Date.now()
+        attempt.id = (JSON.parse(text) as { order?: { _id: string } }).order?._id
+        resolve()
+      })
+    })
+    req.once('error', (error) => {
+      attempt.error = String(error)
+      resolve()
+    })
+  })
+  req.write(body.slice(0, -1))
+  return {
+    finish: () => {
+      req.end(body.slice(-1))
+      return answered
+    },
+  }
+}
+
+/** The server's count of requests received and not yet answered (this one included). */
+async function requestsInFlight(server: ServerProcess) {
+  const res = await fetch(`${server.url}/metrics`, {
+    headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+  })
+  expect(res.status).toBe(200)
+  return Number(/^shop_http_requests_in_flight (\d+)$/m.exec(await res.text())?.[1] ?? 0)
 }
 
 /** Every order of the seeded shoppers, with the units of `productId` each holds. */
@@ -409,23 +471,21 @@ for (const engineName of ['embedded', 'postgres'] as const) {
       const sessions = await logIn(running, seed)
       const stockBefore = await stockOf(running, product.id)
 
-      // Two orders per shopper at once; the signal goes out when the first answer is back.
-      let signalledAt = 0
-      let firstAnswer!: () => void
-      const answered = new Promise<void>((r) => (firstAnswer = r))
+      // Two orders per shopper, each sent but for its last byte, so that all are in flight (the
+      // server has them, and waits for the rest of their bodies) when the signal goes out.
       const attempts: (Attempt & { at?: number })[] = []
-      const inFlight = sessions.flatMap((headers, shopper) =>
-        [0, 1].map(async () => {
+      const held = sessions.flatMap((headers, shopper) =>
+        [0, 1].map(() => {
           const attempt: Attempt & { at?: number } = { shopper, key: randomUUID() }
           attempts.push(attempt)
-          await placeOrder(running, headers, product, attempt)
-          attempt.at = Date.now()
-          firstAnswer()
+          return holdOrder(running, headers, product, attempt)
         }),
       )
-      await answered
+      await expect
+        .poll(() => requestsInFlight(running), { timeout: 30_000 })
+        .toBeGreaterThanOrEqual(attempts.length)
       running.child.kill('SIGTERM')
-      signalledAt = Date.now()
+      const signalledAt = Date.now()
       // No new connection is accepted once the signal has been handled (a connection made
       // before that may sit in the kernel's queue, unanswered, until the listener closes).
       await expect
@@ -440,16 +500,17 @@ for (const engineName of ['embedded', 'postgres'] as const) {
         socket.once('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? String(error)))
       })
       expect(refused).toBe('ECONNREFUSED')
-      await Promise.all(inFlight)
+      // The orders in flight are finished and answered.
+      await Promise.all(held.map((order) => order.finish()))
       const exit = await Promise.race([
         running.exited,
         sleep(SHUTDOWN_TIMEOUT_MS + 5_000).then(() => 'still running'),
       ])
       const stoppedIn = Date.now() - signalledAt
       expect(exit, running.output).toEqual({ code: 0, signal: null })
-      expect(attempts.map((a) => a.status)).toEqual(attempts.map(() => 201))
-      const afterSignal = attempts.filter((a) => a.at! > signalledAt).length
-      expect(afterSignal, 'answers that came after the signal').toBeGreaterThan(0)
+      expect(attempts.map((a) => a.status ?? a.error)).toEqual(attempts.map(() => 201))
+      const afterSignal = attempts.filter((a) => a.at! >= signalledAt).length
+      expect(afterSignal, 'answers that came after the signal').toBe(attempts.length)
       expect(running.output).toContain('shutdown: requests in flight finished')
       expect(running.output).toContain('shutdown: closed the database')
       expect(running.output).not.toContain('deadline reached')
