@@ -10,11 +10,11 @@ import { performance } from 'node:perf_hooks'
 const require = createRequire(import.meta.url)
 const promClient = require('prom-client')
 const { bearerMatches, fromTrustedProxy, requestIdFor } = require('../lib/ops/settings.cjs')
+const { loggedPath } = require('../lib/ops/logger.cjs')
 
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'])
 /** Classes whose requests are probes and scrapes: logged at debug level, to keep the log quiet. */
 const QUIET = new Set(['health', 'metrics'])
-const MAX_LOGGED_PATH = 2048
 
 /** The route class of a request target (the server may still learn a better one: `served`). */
 export function routeClass(url) {
@@ -184,7 +184,7 @@ export function createObserver({ logger, trustProxy, metricsToken, frontCache, a
       const fields = {
         requestId: id,
         method,
-        path: url.length > MAX_LOGGED_PATH ? `${url.slice(0, MAX_LOGGED_PATH)}…` : url,
+        path: loggedPath(url),
         status,
         durationMs: Math.round(seconds * 10_000) / 10,
         bytes: method === 'HEAD' ? 0 : bytes,

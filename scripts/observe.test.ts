@@ -89,6 +89,21 @@ describe('each request', () => {
     ])
   })
 
+  it('is logged without the token of a verification or reset link', async () => {
+    const { base, entries } = await start()
+    const token = 'c2VjcmV0LXRva2VuLTEyMzQ1Njc4OTA'
+    await raw(base, `/user/verify/${token}`)
+    await raw(base, `/api/v1/password/reset/${token}?x=1`, {}, 'PUT')
+    await raw(base, '/api/v1/verify/resend', {}, 'POST')
+    const logged = await entries(3)
+    expect(logged.map((e) => e.path)).toEqual([
+      '/user/verify/[token]',
+      '/api/v1/password/reset/[token]?x=1',
+      '/api/v1/verify/resend',
+    ])
+    expect(JSON.stringify(logged)).not.toContain(token)
+  })
+
   it('is logged when the client goes away before the answer', async () => {
     const { base, entries } = await start()
     await new Promise<void>((resolve) => {

@@ -1,7 +1,7 @@
 import 'server-only'
 import { randomUUID } from 'node:crypto'
 import type { AsyncLocalStorage } from 'node:async_hooks'
-import { logger } from '@/lib/ops/logger.cjs'
+import { loggedPath, logger } from '@/lib/ops/logger.cjs'
 
 // Server log lines of the API, through the process's logger (lib/ops/logger.cjs): one JSON object
 // per line. Request input (paths, parameters, the database's error text quoting them) can carry
@@ -33,7 +33,12 @@ export function currentRequestId(): string {
 export function logRequestError(requestId: string, request: Request, error: unknown): void {
   const { pathname, search } = new URL(request.url)
   logger().error(
-    { requestId, method: request.method, path: pathname + search, error: describe(error) },
+    {
+      requestId,
+      method: request.method,
+      path: loggedPath(pathname + search),
+      error: describe(error),
+    },
     'api request failed',
   )
 }

@@ -16,6 +16,25 @@ function escapeRawBreaks(line) {
   return line.replace(RAW_BREAKS, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`)
 }
 
+/** How much of a request's path and query a log line keeps. */
+const MAX_LOGGED_PATH = 2048
+/**
+ * The secret in a path: the token of an e-mail verification or password reset link, in the
+ * pages' paths and the API's alike (`/user/verify/{token}`, `/api/v1/password/reset/{token}`).
+ * Whoever reads the log must not be able to follow the link.
+ */
+const SECRET_SEGMENT = /(\/(?:verify|password\/reset)\/)(?!resend(?:[/?#]|$))[^/?#]+/gi
+
+/**
+ * A request's path and query as a log line may hold them: link tokens replaced by `[token]`,
+ * cut at MAX_LOGGED_PATH characters.
+ * @param {string} url
+ */
+function loggedPath(url) {
+  const path = url.replace(SECRET_SEGMENT, '$1[token]')
+  return path.length > MAX_LOGGED_PATH ? `${path.slice(0, MAX_LOGGED_PATH)}…` : path
+}
+
 /**
  * @param {{ level?: string, write?: (line: string) => void }} [options]
  * `write` defaults to standard output, looked up at each line.
@@ -40,4 +59,4 @@ function logger() {
   return globalThis.__shopLogger
 }
 
-module.exports = { createLogger, logger, escapeRawBreaks }
+module.exports = { createLogger, logger, escapeRawBreaks, loggedPath }

@@ -3,3 +3,4 @@ import type { Logger } from 'pino'
 export function createLogger(options?: { level?: string; write?: (line: string) => void }): Logger
 export function logger(): Logger
 export function escapeRawBreaks(line: string): string
+export function loggedPath(url: string): string

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createLogger, escapeRawBreaks } from './logger.cjs'
+import { createLogger, escapeRawBreaks, loggedPath } from './logger.cjs'
 
 function capture(level = 'info') {
   const lines: string[] = []
@@ -55,5 +55,25 @@ describe('a log line', () => {
     expect(escaped).not.toMatch(BREAKS)
     expect(JSON.parse(escaped)).toEqual(JSON.parse(text))
     expect(escaped).toContain('é')
+  })
+})
+
+describe('a logged path', () => {
+  it('hides the token of every verification and reset link, pages and API alike', () => {
+    expect(loggedPath('/user/verify/abc.DEF-123')).toBe('/user/verify/[token]')
+    expect(loggedPath('/password/reset/abc?next=%2F')).toBe('/password/reset/[token]?next=%2F')
+    expect(loggedPath('/api/v1/verify/abc')).toBe('/api/v1/verify/[token]')
+    expect(loggedPath('/api/v1/password/reset/abc/extra')).toBe(
+      '/api/v1/password/reset/[token]/extra',
+    )
+    expect(loggedPath('/API/V1/Password/Reset/abc')).toBe('/API/V1/Password/Reset/[token]')
+  })
+
+  it('keeps every other path as it came, up to 2048 characters', () => {
+    expect(loggedPath('/api/v1/verify/resend')).toBe('/api/v1/verify/resend')
+    expect(loggedPath('/products/verify?q=reset')).toBe('/products/verify?q=reset')
+    expect(loggedPath('/user/verify/')).toBe('/user/verify/')
+    const long = `/products?q=${'x'.repeat(3000)}`
+    expect(loggedPath(long)).toBe(`${long.slice(0, 2048)}…`)
   })
 })
