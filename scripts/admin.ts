@@ -1,4 +1,4 @@
-// `npm run admin -- create|promote|demote …`: a shop's admins from a terminal, on the database the
+// `npm run admin -- create|promote|demote|remove-demo …`: a shop's admins from a terminal, on the database the
 // settings of `npm start` name (DATABASE_URL, else the embedded one in DATA_DIR, which must not be
 // in use by a running shop). Exit code 0 when done (or nothing needed doing), 1 otherwise.
 import { parseArgs } from 'node:util'
@@ -9,6 +9,7 @@ import { migrate, readMigrations } from '@/lib/db/migrate'
 import { env } from '@/lib/env'
 import { siteOrigin } from '@/lib/site-url'
 import { accountExists, checkNewAdmin, createAdmin, findAccount } from '@/lib/users/create-admin'
+import { removeDemoAccounts } from '@/lib/users/remove-demo-accounts'
 import { setRoleByEmail } from '@/lib/users/set-role-by-email'
 import { readNewPassword } from './read-password'
 import { assertShopStopped, describeDatabase, loadSettings, openShopDatabase } from './shop-command'
@@ -17,6 +18,7 @@ const USAGE = `Usage:
   npm run admin -- create  --email EMAIL --name NAME   a new admin, verified, ready to sign in
   npm run admin -- promote --email EMAIL               make an existing account an admin
   npm run admin -- demote  --email EMAIL               make an admin an ordinary user again
+  npm run admin -- remove-demo                         delete the demo accounts (demo mode off)
 
 The password of create is asked for twice, not shown; when standard input is not a terminal,
 its first line is the password. Never on the command line. Same rules as signup.
@@ -25,7 +27,9 @@ Settings as for npm start (environment, .env files); --env-file FILE adds a file
 
 class UsageError extends Error {}
 
-type Command = { action: 'create' | 'promote' | 'demote'; email: string; name?: string }
+type Command =
+  | { action: 'create' | 'promote' | 'demote'; email: string; name?: string }
+  | { action: 'remove-demo' }
 
 /** Zod's first message, or the error's own: both are sentences a person can act on. */
 const messageOf = (error: unknown) =>
@@ -55,10 +59,21 @@ function parseCommand(args: string[]): Command & { envFile?: string } {
   }
   const { positionals, values } = parsed
   const [action, ...extra] = positionals
-  if (action !== 'create' && action !== 'promote' && action !== 'demote') {
+  if (
+    action !== 'create' &&
+    action !== 'promote' &&
+    action !== 'demote' &&
+    action !== 'remove-demo'
+  ) {
     throw new UsageError(action ? `Unknown command: ${action}` : 'Which command?')
   }
   if (extra.length > 0) throw new UsageError(`Unexpected: ${extra.join(' ')}`)
+  if (action === 'remove-demo') {
+    if (values.email !== undefined || values.name !== undefined) {
+      throw new UsageError('remove-demo takes no --email or --name')
+    }
+    return { action, envFile: values['env-file'] }
+  }
   if (values.email === undefined) throw new UsageError(`${action} needs --email`)
   if (action === 'create' && values.name === undefined) throw new UsageError('create needs --name')
   if (action !== 'create' && values.name !== undefined) {
@@ -72,8 +87,10 @@ function parseCommand(args: string[]): Command & { envFile?: string } {
   }
 }
 
-async function run({ action, email, name }: Command, password: string): Promise<string> {
+async function run(command: Command, password: string): Promise<string> {
   const where = describeDatabase()
+  if (command.action === 'remove-demo') return removeDemo(where)
+  const { action, email, name } = command
   if (action === 'create') {
     if (await findAccount(email)) throw new Error(accountExists(email))
     const admin = await createAdmin({ email, name: name!, password })
@@ -88,6 +105,21 @@ async function run({ action, email, name }: Command, password: string): Promise<
   return role === 'admin'
     ? `${user.email} is now an admin on ${where}; its sessions ended, so it signs in again to act as one.${unverified}`
     : `${user.email} is no longer an admin on ${where}: an ordinary user, signed out on every device.`
+}
+
+async function removeDemo(where: string): Promise<string> {
+  // In demo mode Guest Mode signs visitors in as the demo admin: it would stop working.
+  if (env().demoMode) {
+    throw new Error(
+      'Demo mode is on (DEMO_MODE, the default with the embedded database), and Guest Mode signs in as the demo admin. Set DEMO_MODE=false first.',
+    )
+  }
+  const { emails, adminLeft } = await removeDemoAccounts()
+  if (emails.length === 0) return `No demo accounts on ${where}; nothing changed.`
+  const noAdmin = adminLeft
+    ? ''
+    : ' The shop has no admin now: create one with npm run admin -- create --email … --name ….'
+  return `Removed ${emails.length} demo account${emails.length === 1 ? '' : 's'} (${emails.join(', ')}) from ${where}: their sessions, carts and reviews went with them; their orders stay, without an account.${noAdmin}`
 }
 
 async function main(): Promise<number> {

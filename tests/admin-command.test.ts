@@ -7,11 +7,11 @@ import { GET as listUsers } from '@/app/api/v1/admin/getAllUser/route'
 import { POST as login } from '@/app/api/v1/login/route'
 import { closeDatabase, getDb, setDatabase } from '@/lib/db/client'
 import { openDatabase } from '@/lib/db/open'
-import { users } from '@/lib/db/schema'
+import { orders, users } from '@/lib/db/schema'
 import { apiRequest, cookiesFrom, fromAddress, routeContext, someAddress } from './support/accounts'
 import { runNpmScript, scratchDatabase } from './support/commands'
 import { testEngine } from './support/engines'
-import { createUser } from './factories'
+import { SHIPPING, createUser } from './factories'
 
 // `npm run admin` run for real (a spawned process, the password piped on standard input) against
 // a fresh shop database of the project's engine: the embedded one in a new DATA_DIR, or a new
@@ -35,8 +35,8 @@ afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true })
 })
 
-const admin = (args: string[], input?: string) =>
-  runNpmScript('admin', args, { env: settings, input })
+const admin = (args: string[], input?: string, extra: Record<string, string> = {}) =>
+  runNpmScript('admin', args, { env: { ...settings, ...extra }, input })
 
 /** Runs `fn` on the shop's database, opened by this process (the embedded one's lock included). */
 async function onShopDatabase<T>(fn: () => Promise<T>): Promise<T> {
@@ -148,6 +148,51 @@ describe('npm run admin', () => {
     const unknown = await admin(['promote', '--email', 'nobody@example.com'])
     expect(unknown.code).toBe(1)
     expect(unknown.stderr).toContain('No account has the e-mail nobody@example.com')
+  }, 240_000)
+
+  it('removes the demo accounts once demo mode is off; their orders stay', async () => {
+    const orderId = await onShopDatabase(async () => {
+      await createUser({ email: 'demo-admin@example.com', role: 'admin', demo: true })
+      const shopper = await createUser({ email: 'demo-shopper@example.com', demo: true })
+      const [order] = await (
+        await getDb()
+      )
+        .insert(orders)
+        .values({
+          ...SHIPPING,
+          userId: shopper.id,
+          itemsCents: 100,
+          shippingCents: 0,
+          totalCents: 100,
+        })
+        .returning()
+      return order!.id
+    })
+    const inDemoMode = await admin(['remove-demo'], undefined, { DEMO_MODE: 'true' })
+    expect(inDemoMode.code).toBe(1)
+    expect(inDemoMode.stderr).toContain('Set DEMO_MODE=false first')
+    expect(await row('demo-shopper@example.com')).toBeDefined()
+
+    const removed = await admin(['remove-demo'], undefined, { DEMO_MODE: 'false' })
+    expect(removed.stderr).toBe('')
+    expect(removed.code).toBe(0)
+    expect(removed.stdout).toContain(
+      'Removed 2 demo accounts (demo-admin@example.com, demo-shopper@example.com)',
+    )
+    expect(await row('demo-admin@example.com')).toBeUndefined()
+    expect(await row('demo-shopper@example.com')).toBeUndefined()
+    expect((await row('bob@example.com'))?.role).toBe('admin')
+    const [order] = await onShopDatabase(async () =>
+      (await getDb()).select().from(orders).where(eq(orders.id, orderId)),
+    )
+    expect(order).toMatchObject({ id: orderId, userId: null, totalCents: 100 })
+
+    const again = await admin(['remove-demo'], undefined, { DEMO_MODE: 'false' })
+    expect(again.code).toBe(0)
+    expect(again.stdout).toContain('No demo accounts')
+    const withEmail = await admin(['remove-demo', '--email', 'bob@example.com'])
+    expect(withEmail.code).toBe(1)
+    expect(withEmail.stderr).toContain('remove-demo takes no --email or --name')
   }, 240_000)
 
   it(

@@ -46,6 +46,9 @@ describe('goLiveChecks', () => {
     expect(warnings(off)).toEqual([])
     expect(statusOf(off, 'demo-accounts')).toBe('note')
     expect(off.find((r) => r.check === 'demo-accounts')!.message).toContain('adminuser@gmail.com')
+    expect(off.find((r) => r.check === 'demo-accounts')!.message).toContain(
+      'npm run admin -- remove-demo',
+    )
     const unread = check({}, { demoAccounts: undefined, unread: 'the shop is running' })
     expect(statusOf(unread, 'demo-accounts')).toBe('note')
     expect(unread.find((r) => r.check === 'demo-accounts')!.message).toContain(

@@ -52,8 +52,8 @@ function demoChecks(e: Env, { demoAccounts, unread }: GoLiveFacts): CheckResult[
       ? warn('demo-accounts', `${list} can sign in with the published password.`)
       : note(
           'demo-accounts',
-          `${list} in the database; they cannot sign in while demo mode is off. Delete them in ` +
-            'Admin > Users once your own admin signs in (npm run admin -- create).',
+          `${list} in the database; they cannot sign in while demo mode is off. Once your own ` +
+            'admin signs in (npm run admin -- create), remove them: npm run admin -- remove-demo.',
         ),
   ]
 }
