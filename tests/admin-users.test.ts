@@ -143,11 +143,18 @@ describe('GET /api/v1/admin/getAllUser', () => {
     let made: User[] = []
 
     beforeAll(async () => {
-      admin = await createUser({ role: 'admin', name: 'Paging Admin' })
+      // A second apart: rows written within the same millisecond (the embedded engine's clock
+      // has no finer tick) tie on createdAt, and ties go by id, not by the order of the inserts.
+      const at = (i: number) => new Date(Date.UTC(2026, 0, 1, 12, 0, i))
+      admin = await createUser({ role: 'admin', name: 'Paging Admin', createdAt: at(0) })
       made = []
-      for (const name of names) {
+      for (const [i, name] of names.entries()) {
         made.push(
-          await createUser({ name, email: `${name.split(' ')[0]!.toLowerCase()}@paging.test` }),
+          await createUser({
+            name,
+            email: `${name.split(' ')[0]!.toLowerCase()}@paging.test`,
+            createdAt: at(i + 1),
+          }),
         )
       }
     })

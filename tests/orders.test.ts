@@ -508,6 +508,9 @@ describe('GET /api/v1/order/{id} and /api/v1/orders/me', () => {
     for (const quantity of [1, 2, 3]) {
       const res = await place(a, orderBody([{ product: p, quantity }]))
       ids.push((await res.json()).order._id)
+      // The next one in a later millisecond: the embedded engine's clock has no finer tick, and
+      // orders of the same instant have no order of their own.
+      await new Promise((resolve) => setTimeout(resolve, 2))
     }
     await place(b, orderBody([{ product: p, quantity: 1 }]))
     const { orders: list } = await (await myOrders(a)).json()
