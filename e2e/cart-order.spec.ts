@@ -207,7 +207,8 @@ test('the order-placed screen shows once, for the shopper’s own new order', as
   }
 })
 
-test('/cart/shippingInfo, as SPEC.md spells it, reaches review and pay', async ({
+// The original product description's spelling (docs/product.md "Guards and redirects").
+test('/cart/shippingInfo, as the original spells it, reaches review and pay', async ({
   page,
   context,
   baseURL,

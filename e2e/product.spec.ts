@@ -2,7 +2,7 @@ import { expect, signIn, test } from './support/fixtures'
 import { findProduct } from './support/catalog'
 import { reviewCount as reviewsText } from '../lib/reviews/review-count'
 
-// SPEC.md §9: the carousel's autoplay period.
+// docs/product.md "Rules, limits and constants": the carousel's autoplay period.
 const AUTOPLAY_MS = 2000
 
 test.describe('product details', () => {

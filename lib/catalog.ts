@@ -1,6 +1,9 @@
 // Shared by the schema, the seed, validation and the UI (no server-only import on purpose).
 
-/** Category values stored on products, in the order of SPEC.md §5. */
+/**
+ * Category values stored on products, in the order of
+ * docs/product.md "Rules, limits and constants".
+ */
 export const CATEGORIES = [
   'Laptop',
   'Phone',
@@ -16,7 +19,10 @@ export const CATEGORIES = [
 ] as const
 export type Category = (typeof CATEGORIES)[number]
 
-/** The categories of the storefront's strip, in SPEC.md §2 order (MISCELLANEOUS is not one). */
+/**
+ * The categories of the storefront's strip, in the order of docs/product.md "Home"
+ * (MISCELLANEOUS is not one).
+ */
 export const STOREFRONT_CATEGORIES = [
   'Phone',
   'Laptop',

@@ -11,7 +11,8 @@ import {
 } from './routes'
 
 describe('the route list', () => {
-  it('sends signed-out visitors of every login-required and admin route of SPEC.md to login', () => {
+  // The login-required and admin pages of docs/product.md "Routes".
+  it('sends signed-out visitors of every login-required and admin route to login', () => {
     for (const path of [
       '/cart/checkout',
       '/cart/shippinginfo',
@@ -184,7 +185,8 @@ describe("the proxy's matcher", () => {
 })
 
 describe('canonicalSpelling', () => {
-  it('leads SPEC.md’s /cart/shippingInfo to the review page, and nothing else anywhere', () => {
+  // The original product description's spelling (docs/product.md "Guards and redirects").
+  it('leads the original /cart/shippingInfo to the review page, and nothing else anywhere', () => {
     expect(canonicalSpelling('/cart/shippingInfo')).toBe('/cart/shippinginfo')
     for (const path of ['/cart/shippinginfo', '/cart/ShippingInfo', '/cart/shippingInfo/x', '/']) {
       expect(canonicalSpelling(path), path).toBeUndefined()

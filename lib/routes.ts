@@ -1,8 +1,8 @@
-// The one list of the shop's pages (SPEC.md §2). proxy.ts (who is sent to the login page),
-// robots.ts (what crawlers skip), sitemap.ts and the account screens read it; nobody keeps a
-// second copy. The few paths the storefront's islands need are spelled in ./paths.ts, which
-// this table uses. No `server-only`: account screens (client islands) read it too. `{name}` is
-// one path segment.
+// The one list of the shop's pages (docs/product.md "Routes"). proxy.ts (who is sent to the
+// login page), robots.ts (what crawlers skip), sitemap.ts and the account screens read it; nobody
+// keeps a second copy. The few paths the storefront's islands need are spelled in ./paths.ts,
+// which this table uses. No `server-only`: account screens (client islands) read it too.
+// `{name}` is one path segment.
 
 import { PATHS } from './paths'
 
@@ -53,7 +53,7 @@ export const ROUTES = {
   manageReviews: { path: '/admin/managereviews' },
 } as const satisfies Record<string, { path: string }>
 
-/** Pages a signed-out visitor must log in for (SPEC.md §2 "Login-required routes"). */
+/** Pages a signed-out visitor must log in for (docs/product.md "Login-required pages"). */
 const LOGIN_ONLY: readonly RouteName[] = [
   'checkout',
   'shippingInfo',
@@ -65,7 +65,7 @@ const LOGIN_ONLY: readonly RouteName[] = [
   'order',
   'contactUs',
 ]
-/** Pages for admins only (SPEC.md §2 "Admin-only routes"). */
+/** Pages for admins only (docs/product.md "Admin pages"). */
 const ADMIN_ONLY: readonly RouteName[] = [
   'dashboard',
   'manageUsers',
@@ -91,9 +91,10 @@ const CRAWLED: readonly RouteName[] = [
 const NAMES = Object.keys(ROUTES) as RouteName[]
 
 /**
- * Other spellings of a page that SPEC.md itself uses ("CheckOut goes to /cart/shippingInfo"):
- * routes are case-sensitive (next.config.ts), so these are redirected to the page's own path
- * instead of answering 404.
+ * Other spellings of a page that the original product description itself uses
+ * ("CheckOut goes to /cart/shippingInfo"; docs/product.md "Guards and redirects"): routes are
+ * case-sensitive (next.config.ts), so these are redirected to the page's own path instead of
+ * answering 404.
  */
 const SPELLINGS: Readonly<Record<string, string>> = {
   '/cart/shippingInfo': ROUTES.shippingInfo.path,

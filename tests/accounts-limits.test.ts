@@ -19,8 +19,9 @@ import {
 import { installTestDatabase } from './support/db'
 import { createUser } from './factories'
 
-// Rate limits (SECURITY.md 10): on PostgreSQL the counters are rows of the shared table, so the
-// concurrent cases below also show that no request slips past the limit in a race.
+// Rate limits (docs/security.md "10. Rate limits on everything that can be guessed or flooded"):
+// on PostgreSQL the counters are rows of the shared table, so the concurrent cases below also
+// show that no request slips past the limit in a race.
 
 installTestDatabase()
 const none = routeContext({})

@@ -36,7 +36,10 @@ import { installTestDatabase } from './support/db'
 import { runMailWorker, startMailServer, tokenIn } from './support/mail-server'
 import { createProduct, createUser } from './factories'
 
-// Sessions and what ends them, profiles and passwords (API.md "Accounts", SECURITY.md 3, 4, 7).
+// Sessions and what ends them, profiles and passwords: docs/api.md#accounts and, in
+// docs/security.md, "3. Sessions can be ended, and the end counts at once",
+// "4. Every request that changes something is checked for its origin" and
+// "7. Secrets stay secret".
 
 const mail = await startMailServer()
 const db = installTestDatabase()

@@ -29,8 +29,8 @@ import {
 import { installTestDatabase } from './support/db'
 import { runMailWorker, startMailServer, tokenIn } from './support/mail-server'
 
-// Signup, e-mail verification and the first login (API.md "Accounts"), with the mail received
-// by a real SMTP server and its links followed.
+// Signup, e-mail verification and the first login (docs/api.md#accounts), with the mail
+// received by a real SMTP server and its links followed.
 
 const mail = await startMailServer()
 const db = installTestDatabase()

@@ -19,8 +19,8 @@ import {
 import { installTestDatabase } from './support/db'
 import { bombPng } from './support/images'
 
-// Hostile uploads through the signup endpoint (SECURITY.md 8): the checks of lib/storage hold at
-// the door, and nothing of a refused signup is kept.
+// docs/security.md "8. Uploads are hostile until proven otherwise", through the signup endpoint:
+// the checks of lib/storage hold at the door, and nothing of a refused signup is kept.
 
 const db = installTestDatabase()
 const none = routeContext({})

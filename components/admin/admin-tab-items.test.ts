@@ -7,7 +7,7 @@ const current = (pathname: string) =>
   )
 
 describe('admin tabs', () => {
-  it('lists the dashboard and the four tabs of SPEC.md in order', () => {
+  it('lists the dashboard and the four tabs of docs/product.md "Admin screens" in order', () => {
     expect(ADMIN_TABS.map((t) => t.label)).toEqual([
       'Dashboard',
       'Users',

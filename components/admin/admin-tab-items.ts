@@ -1,7 +1,7 @@
 import { ROUTES } from '@/lib/routes'
 
-// The tabs of the admin area (SPEC.md "Admin screens": Users, Products, Orders, Reviews, with
-// the dashboard in front) and which one a path belongs to, detail pages included.
+// The tabs of the admin area (docs/product.md "Admin screens": Users, Products, Orders, Reviews,
+// with the dashboard in front) and which one a path belongs to, detail pages included.
 
 export type AdminTab = { label: string; href: string; sections: readonly string[] }
 

@@ -14,9 +14,10 @@ import { ProductInputSchema } from '@/lib/products/schemas'
 import { ROUTES } from '@/lib/routes'
 import { accountRequest } from '@/lib/users/account-request'
 
-// The admin's product form (add, edit, and the admin product page): the fields of SPEC.md §5,
-// checked with the schema the API uses before anything is sent, and 1 to 8 images with previews
-// (optional on edit, where new ones replace the current set). Sent as multipart to /api/v1.
+// The admin's product form (add, edit, and the admin product page): the fields of
+// docs/product.md "Add product", checked with the schema the API uses before anything is sent,
+// and 1 to 8 images with previews (optional on edit, where new ones replace the current set).
+// Sent as multipart to /api/v1.
 
 export type ProductFormValues = {
   _id: string

@@ -1,10 +1,10 @@
 import { ConfirmAction } from '@/components/admin/confirm-action'
 import { ROUTES } from '@/lib/routes'
 
-// The role toggle of the Users table and a user's page (SPEC.md §6: promote or demote with one
-// toggle), behind a confirmation. A role change signs that user out on every device (decision 2),
-// which the dialog says. Stepping down oneself is said plainly, and leads home afterwards, since
-// the admin pages are closed (and this session ended) from that moment.
+// The role toggle of the Users table and a user's page (docs/product.md "Users": promote or
+// demote with one toggle), behind a confirmation. A role change signs that user out on every
+// device (decision 2), which the dialog says. Stepping down oneself is said plainly, and leads
+// home afterwards, since the admin pages are closed (and this session ended) from that moment.
 
 type Props = {
   user: { _id: string; name: string; email: string; role: 'user' | 'admin' }

@@ -12,7 +12,10 @@ import { CartLines } from './cart-lines'
 const PRIMARY =
   'inline-flex items-center justify-center rounded-md bg-brand-600 px-6 py-2.5 font-semibold text-white hover:bg-brand-700'
 
-/** The cart screen of SPEC.md §2: the login prompt, the empty cart, or the lines and CheckOut. */
+/**
+ * The cart screen of docs/product.md "Cart": the login prompt, the empty cart, or the lines and
+ * CheckOut.
+ */
 export function CartView() {
   const { signedIn, cart, error, refresh } = useCart()
   const router = useRouter()

@@ -6,8 +6,9 @@ export { STOREFRONT_CATEGORIES, type StorefrontCategory } from '@/lib/catalog'
 export { categoryHref } from '@/lib/products/catalog-view'
 
 /**
- * The 10 decorative colours of SPEC.md §2 (Tailwind's 200 shades). They are tile backgrounds:
- * ink (#0f172a) icons and text on any of them reach at least 11.9:1, ink-muted at least 5:1.
+ * The 10 decorative colours of docs/product.md "Home" (Tailwind's 200 shades). They are tile
+ * backgrounds: ink (#0f172a) icons and text on any of them reach at least 11.9:1, ink-muted at
+ * least 5:1.
  */
 export const CATEGORY_COLORS = [
   '#fecaca',

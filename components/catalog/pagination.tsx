@@ -49,7 +49,7 @@ const LINK = [
 ].join(' ')
 const CURRENT = `${ITEM} border border-brand-600 bg-brand-600 text-white`
 
-/** Previous, numbered pages and Next as plain links (SPEC.md §2 Product list). */
+/** Previous, numbered pages and Next as plain links (docs/product.md "Product list"). */
 export function Pagination({ view, totalPages }: { view: CatalogView; totalPages: number }) {
   if (totalPages <= 1) return null
   const current = view.page
@@ -109,8 +109,9 @@ export function Pagination({ view, totalPages }: { view: CatalogView; totalPages
 }
 
 /**
- * SPEC's 'More pages' ellipsis, opening the pages it stands for: a disclosure (no JavaScript) with
- * a link per page, or a page-number box when there are too many to list.
+ * The 'More pages' ellipsis of docs/product.md "Product list", opening the pages it stands for: a
+ * disclosure (no JavaScript) with a link per page, or a page-number box when there are too many
+ * to list.
  */
 function MorePages({
   view,

@@ -1,6 +1,7 @@
 import { PRODUCT_GRID_CLASS } from './product-grid'
 
-const SKELETON_COUNT = 8 // SPEC.md §9, one per product of a page
+// One per product of a page (docs/product.md "Rules, limits and constants").
+const SKELETON_COUNT = 8
 
 // Laid out like ProductCard with the same heights (a row on phones): square image, a two-line name (most names
 // wrap at four columns), the stars row and the price line.

@@ -3,7 +3,7 @@ import { useEffect, useState, useSyncExternalStore } from 'react'
 
 export const TAGLINE = 'FIND AMAZING PRODUCTS HERE...'
 
-// SPEC.md §2: typing speed 100, back speed 50 (ms per character).
+// docs/product.md "Home": typing speed 100, back speed 50 (ms per character).
 const TYPE_MS = 100
 const DELETE_MS = 50
 // The full line stays this long before it is deleted, and the empty line this long before it

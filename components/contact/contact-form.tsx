@@ -7,11 +7,12 @@ import { toast } from '@/components/layout/toast'
 import { MESSAGE_LENGTH } from '@/lib/messages/rules'
 import { accountRequest } from '@/lib/users/account-request'
 
-// The Contact Us form (SPEC.md §2), in the top bar's dialog and on /contactus. No zod here: the
-// dialog loads on the storefront, and the one rule the button needs is a length (lib/messages/
-// rules.ts); the server checks the same rules again and its message is shown as it is.
+// The Contact Us form (docs/product.md "Contact Us dialog"), in the top bar's dialog and on
+// /contactus. No zod here: the dialog loads on the storefront, and the one rule the button needs
+// is a length (lib/messages/rules.ts); the server checks the same rules again and its message is
+// shown as it is.
 
-/** The toast of a sent message, spelled as SPEC.md spells it. */
+/** The toast of a sent message, spelled as docs/product.md "Deliberate spellings" keeps it. */
 export const SENT_MESSAGE = 'Message send'
 
 export function canSend(message: string): boolean {
@@ -70,7 +71,8 @@ export function ContactForm({ onSent }: { onSent: () => void }) {
         Send
       </button>
       {busy ? (
-        // Full screen, over the dialog too (SPEC.md: "a full-screen spinner replaces it").
+        // Full screen, over the dialog too (docs/product.md "Contact Us dialog": "a full-screen
+        // spinner covers the page").
         <div
           role="status"
           className="fixed inset-0 z-50 flex items-center justify-center bg-white/80"

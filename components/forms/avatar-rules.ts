@@ -1,5 +1,5 @@
-// What the server accepts (API.md "Uploads"); the server checks the bytes again, this only spares
-// a visitor an upload that could never pass.
+// What the server accepts (docs/api.md#server-side-rules, Uploads); the server checks the bytes
+// again, this only spares a visitor an upload that could never pass.
 export const AVATAR_TYPES = 'image/jpeg,image/png,image/webp'
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024
 

@@ -1,8 +1,8 @@
 import type { Role } from '@/lib/catalog'
 import { PATHS } from '@/lib/paths'
 
-// The navigation menu of SPEC.md §2: Categories only below 768 px; About Me for guests and
-// users, Dashbord (spelling as shown) for admins.
+// The navigation menu (docs/product.md "The shell: top bar, menu, footer, toasts"): Categories
+// only below 768 px; About Me for guests and users, Dashbord (spelling as shown) for admins.
 export type NavItem = {
   href: string
   label: string

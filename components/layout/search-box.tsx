@@ -12,8 +12,9 @@ export function SearchBox() {
     event.preventDefault()
     const keyword = value.trim()
     setValue('')
-    // SPEC: submitting sets the keyword filter and page 1, by showing /products/{keyword} (the
-    // product store follows the URL there).
+    // docs/product.md "The shell: top bar, menu, footer, toasts" (Search box): submitting sets
+    // the keyword filter and page 1, by showing /products/{keyword} (the product store follows
+    // the URL there).
     navigate(keyword ? `/products/${encodeURIComponent(keyword)}` : '/products', 'list')
   }
 

@@ -1,7 +1,8 @@
 import type { ToastPosition } from 'react-hot-toast'
 
-// SPEC.md §9: the storefront shows toasts 5000 ms at the top right; the account and admin
-// areas 1500 ms at the bottom centre, at most two at once.
+// docs/product.md "The shell: top bar, menu, footer, toasts": the storefront shows toasts
+// 5000 ms at the top right; the account and admin areas 1500 ms at the bottom centre, at most
+// two at once.
 export const TOAST_SETTINGS = {
   storefront: { position: 'top-right', duration: 5000, limit: Infinity },
   account: { position: 'bottom-center', duration: 1500, limit: 2 },

@@ -5,8 +5,9 @@ import type { OrderJson } from '@/lib/orders/order-json'
 import { productHref } from '@/lib/paths'
 import { OrderStatusBadge } from './order-status'
 
-// The detail view of one order (SPEC.md §2 "Order detail"), for its owner's /order/{id} and the
-// admin's order page. Names, images and prices are the order's snapshot, not today's product.
+// The detail view of one order (docs/product.md "Order details"), for its owner's /order/{id}
+// and the admin's order page. Names, images and prices are the order's snapshot, not today's
+// product.
 
 // Server-rendered: one fixed zone, so the HTML does not depend on where the server runs.
 const dateTime = new Intl.DateTimeFormat('en-US', {

@@ -1,8 +1,8 @@
 import type { OrderStatus } from '@/lib/catalog'
 import { ROUTES } from '@/lib/routes'
 
-// Shared by the shopper's order screens and the admin's (SPEC.md §2: "Admin order page: the
-// detail view plus a status selector").
+// Shared by the shopper's order screens and the admin's (docs/product.md "Admin order page": the
+// same order details plus a status selector).
 
 /** An order's page. */
 export function orderHref(id: string): string {

@@ -8,7 +8,8 @@ import { CART_KEY, useCart } from '@/lib/cart/use-cart'
 import { loginHref, productHref } from '@/lib/paths'
 import { useMe } from '@/lib/users/use-me'
 
-// SPEC.md §5 and §9: at most 4 per add, at least 1.
+// docs/product.md "Product details" and "Rules, limits and constants": at most 4 per add, at
+// least 1.
 export const MAX_QUANTITY_PER_ADD = 4
 export const MIN_QUANTITY = 1
 
@@ -129,9 +130,10 @@ export function AddToCart({ productId, stock }: AddToCartProps) {
       )
       return
     }
-    // SPEC.md §8: the success toast comes before the server's answer, unless the cart already
-    // holds what the stock allows: then only the server's answer shows. A refusal replaces the
-    // early toast (same id), so the shopper is left with one message, and a true one.
+    // docs/product.md "Toast catalogue": the success toast comes before the server's answer,
+    // unless the cart already holds what the stock allows: then only the server's answer shows.
+    // A refusal replaces the early toast (same id), so the shopper is left with one message, and
+    // a true one.
     const early = addLooksFine(cart, productId, quantity, stock)
       ? toast.success('Product added to cart')
       : undefined

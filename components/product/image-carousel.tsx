@@ -14,7 +14,8 @@ import type { CarouselApi } from './carousel-engine'
 type CarouselImage = { url: string; public_id: string }
 type ImageCarouselProps = { images: CarouselImage[]; name: string }
 
-// SPEC.md §9: autoplay every 2000 ms; §2: it stops on interaction.
+// Autoplay every 2000 ms (docs/product.md "Rules, limits and constants"); it stops on
+// interaction (docs/product.md "Product details").
 const AUTOPLAY_DELAY_MS = 2000
 const REDUCED_MOTION = '(prefers-reduced-motion: reduce)'
 // The image column: the full width on phones, half of the shop's 80rem from md up.

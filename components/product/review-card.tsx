@@ -13,7 +13,8 @@ export function ReviewCard({ review }: { review: ReviewJson }) {
   return (
     <article className="flex h-full flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-sm">
       <header className="flex items-center gap-3">
-        {/* SPEC.md §2: the avatar targets /user/profile (the viewer's own profile). */}
+        {/* docs/product.md "Product details": the avatar targets /user/profile (the viewer's
+            own profile). */}
         <Link
           href="/user/profile"
           prefetch={false}

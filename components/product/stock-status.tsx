@@ -2,9 +2,10 @@
 export const LOW_STOCK = 5
 
 /**
- * The storefront's stock line: SPEC.md's 'Only N Unit left' on plentiful stock read as false
- * urgency, so 'In stock' until few are left (docs/decisions/0004-storefront-differences.md).
- * The admin product page keeps SPEC's wording.
+ * The storefront's stock line: the original product description's 'Only N Unit left' on
+ * plentiful stock read as false urgency, so 'In stock' until few are left
+ * (docs/decisions/0004-storefront-differences.md; docs/product.md "Notes", note 2). The admin
+ * product page keeps the original wording.
  */
 export function stockLabel(stock: number): string {
   if (stock < 1) return 'Out of Stock'

@@ -8,7 +8,7 @@ import { toDollars } from '@/lib/money'
 import { readOrderTotals, sumTotals } from '@/lib/orders/order-totals'
 import { assertAdmin } from './assert-admin'
 
-// The figures of the admin dashboard (SPEC.md "Admin screens", plus what an owner looks at
+// The figures of the admin dashboard (docs/product.md "Dashboard", plus what an owner looks at
 // first): revenue, orders and users; revenue and orders per day for the last 30 days; orders by
 // status; and the products that are out of stock or about to be.
 

@@ -58,7 +58,7 @@ function dispatch<C>(
       const actual = matchApiPath(new URL(request.url).pathname)
       if (path && actual !== path) return dispatch(actual, {})[method](request, ctx)
       if (method === 'OPTIONS') return preflight(request, path)
-      // (Every path of API.md is built today; the rule stays for the next planned one.)
+      // (Every path of docs/api.md is built today; the rule stays for the next planned one.)
       const built: readonly string[] = path ? API_ROUTES[path].methods : []
       if (path && built.length === 0) return unknownPath(request, ctx)
       return own ? own(request, ctx) : wrong(request, ctx)

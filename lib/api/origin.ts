@@ -62,8 +62,8 @@ export function isOriginAllowed(request: Request): boolean {
 
 /**
  * The rule for unsafe methods, for any request that changes state whatever its method: the GETs
- * that API.md keeps for the original client (`/verify/{token}` signs in, `/logout` signs out),
- * which another site could otherwise trigger with a link.
+ * that docs/api.md#conventions keeps for the original client (`/verify/{token}` signs in,
+ * `/logout` signs out), which another site could otherwise trigger with a link.
  */
 export function mayChangeState(request: Request): boolean {
   const origin = request.headers.get('origin')

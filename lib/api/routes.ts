@@ -1,11 +1,13 @@
 import 'server-only'
-// The one table of /api/v1 paths (API.md) and their methods. It decides the `Allow` header of
-// every 405 and OPTIONS answer, and it is where a method is added: list it under `methods` and the
-// typecheck then asks for its handler in the route file (see api-route.ts).
+// The one table of /api/v1 paths (docs/api.md#endpoints) and their methods. It decides the
+// `Allow` header of every 405 and OPTIONS answer, and it is where a method is added: list it
+// under `methods` and the typecheck then asks for its handler in the route file (see
+// api-route.ts).
 //
-// `planned` methods are in API.md but not built yet. Until a path has a built method it answers
-// the JSON 404 of an unknown path (not 405), so a client cannot tell a planned path from a typo;
-// a built path answers 405 for its planned methods, as for any other method it lacks.
+// `planned` methods are in the API contract (docs/api.md) but not built yet. Until a path has a
+// built method it answers the JSON 404 of an unknown path (not 405), so a client cannot tell a
+// planned path from a typo; a built path answers 405 for its planned methods, as for any other
+// method it lacks.
 //
 // Static paths beside a dynamic one (`/product/updatestock` beside `/product/[id]`) get their own
 // route folder when built: Next prefers the static segment. Until then the dynamic route receives
@@ -38,7 +40,7 @@ export const API_ROUTES = {
   '/logout': { methods: ['GET', 'POST'] },
   '/me': { methods: ['GET'] },
   '/me/update': { methods: ['PUT'] },
-  // Not in API.md: the devices of the caller (decision 2).
+  // Not in the original contract: the devices of the caller (decision 2, docs/api.md#accounts).
   '/me/sessions': { methods: ['GET', 'DELETE'] },
   '/me/sessions/[id]': { methods: ['DELETE'] },
   '/password/update': { methods: ['PUT'] },

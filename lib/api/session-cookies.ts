@@ -70,9 +70,6 @@ export async function signedInResponse(request: Request, user: CurrentUser): Pro
     { headers: { 'Cache-Control': 'private, no-store' } },
   )
   await setSessionCookies(request, response, token, user.role)
-  response.headers.append(
-    'Set-Cookie',
-    await newDeviceCookie(user.id, cookieOptions(request)),
-  )
+  response.headers.append('Set-Cookie', await newDeviceCookie(user.id, cookieOptions(request)))
   return response
 }

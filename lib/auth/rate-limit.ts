@@ -9,11 +9,12 @@ import { AppError } from '@/lib/api/errors'
 import { getDatabase } from '@/lib/db/client'
 import type { DbHandle } from '@/lib/db/open'
 
-// Rate limits of the account endpoints (SECURITY.md 10) and of the writes a signed-in caller
-// makes (contact messages, reviews, product pictures: decision 0014), counted by
-// rate-limiter-flexible. On PostgreSQL the counters live in the shared `rate_limits` table, so
-// every app process counts together; on the embedded database (one process by construction)
-// they live in memory. Every figure is here, in this one table (README "Limits").
+// Rate limits (docs/security.md "10. Rate limits on everything that can be guessed or flooded")
+// of the account endpoints and of the writes a signed-in caller makes (contact messages, reviews,
+// product pictures: decision 0014), counted by rate-limiter-flexible. On PostgreSQL the counters
+// live in the shared `rate_limits` table, so every app process counts together; on the embedded
+// database (one process by construction) they live in memory. Every figure is here, in this one
+// table (README "Limits").
 //
 // Each limit allows `points` requests per `duration` seconds for one key (an address, an
 // account, a user, a device); past that, requests answer 429 with Retry-After for

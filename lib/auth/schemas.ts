@@ -1,7 +1,8 @@
 import { z } from '@/lib/zod'
 import { NAME_LENGTH, PASSWORD_LENGTH } from './rules'
 
-// The account forms' rules (API.md "Accounts"), shared by the route handlers and the forms.
+// The account forms' rules (docs/api.md#server-side-rules, Accounts), shared by the route
+// handlers and the forms.
 // No `server-only`: the forms check the same rules before they send anything. Whether a password
 // is on the common-password list is checked on the server only (lib/auth/common-passwords.ts:
 // the list is 18,000 words).

@@ -1,8 +1,8 @@
 import 'server-only'
 import { absoluteUrl } from '@/lib/api/absolute-urls'
 
-// The CartLine shape of API.md. Services answer with stored (relative) image URLs; the API
-// makes them absolute at the answer, as it does for products.
+// The CartLine shape of docs/api.md#shapes. Services answer with stored (relative) image URLs;
+// the API makes them absolute at the answer, as it does for products.
 
 export type CartLineJson = {
   productId: string

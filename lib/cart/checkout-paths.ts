@@ -1,7 +1,8 @@
-// Where the cart's CheckOut goes (SPEC.md §2 Cart). Kept apart from ./checkout.ts, which brings
-// zod with the shipping rules: the cart page only needs to know whether an address is saved.
+// Where the cart's CheckOut goes (docs/product.md "Cart"). Kept apart from ./checkout.ts, which
+// brings zod with the shipping rules: the cart page only needs to know whether an address is
+// saved.
 
-/** Local storage key of the saved shipping address (SPEC.md §4). */
+/** Local storage key of the saved shipping address (docs/product.md "Data the screens show"). */
 export const SHIPPING_DATA_KEY = 'shippingData'
 
 export const CHECKOUT_PATH = '/cart/checkout'

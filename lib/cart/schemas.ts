@@ -1,8 +1,8 @@
 import { z } from '@/lib/zod'
 
-// The body of POST /api/v1/cart/add (API.md). Strict types, no coercion: a quantity of "3" or
-// 1.5 is a client bug to report, not to guess at. Unknown fields (the original client's
-// `userId`) are dropped: the session decides whose cart it is.
+// The body of POST /api/v1/cart/add (docs/api.md#cart). Strict types, no coercion: a quantity
+// of "3" or 1.5 is a client bug to report, not to guess at. Unknown fields (the original
+// client's `userId`) are dropped: the session decides whose cart it is.
 
 export const MAX_QUANTITY_PER_ADD = 4
 

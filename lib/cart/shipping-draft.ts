@@ -1,6 +1,7 @@
 // A half-filled shipping form, kept in this tab's session storage while the shopper types, so a
 // refresh (or a look at another page) does not lose it. Apart from the saved address
-// (`shippingData` in local storage, SPEC.md §4), which only a submitted, valid form writes.
+// (`shippingData` in local storage, docs/product.md "Data the screens show"), which only a
+// submitted, valid form writes.
 // Per user: another account signed in in the same tab never sees it. It goes when the order is
 // placed (useCartStore's checkoutDone) and at logout (session-events' signedOut).
 // Browser code only: it reads window.sessionStorage.

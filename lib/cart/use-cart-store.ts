@@ -5,9 +5,10 @@ import { parseShippingData } from './checkout'
 import { SHIPPING_DATA_KEY } from './checkout-paths'
 import { clearShippingDrafts, readShippingDraft, type ShippingDraft } from './shipping-draft'
 
-// The cart store of SPEC.md §4 for what is the browser's own: the shipping address (also kept in
-// local storage under `shippingData`, so it outlives the tab) and the idempotency key of the
-// checkout attempt under way. The cart's lines are the server's (useCart, SWR).
+// The cart store (docs/product.md "Data the screens show") for what is the browser's own: the
+// shipping address (also kept in local storage under `shippingData`, so it outlives the tab) and
+// the idempotency key of the checkout attempt under way. The cart's lines are the server's
+// (useCart, SWR).
 //
 // Read it in effects, event handlers and client rendering only: on the server this module is
 // shared by every request.

@@ -20,7 +20,8 @@ import {
 // Relative, not '@/': drizzle-kit loads this file without the app's path aliases.
 import { CATEGORIES, ITEM_CONDITIONS, ORDER_STATUSES, ROLES } from '../catalog'
 
-// One table per entity of SPEC.md §3 plus what the rules of API.md need.
+// One table per entity of docs/product.md "Data the screens show" plus what the rules of
+// docs/api.md#server-side-rules need.
 // Money is integer cents; ids are UUIDs sent as opaque strings.
 
 const id = () => uuid('id').primaryKey().defaultRandom()

@@ -1,7 +1,7 @@
 import 'server-only'
 import type { contactMessages } from '@/lib/db/schema'
 
-// The Message shape of API.md; the sender's user id stays on the server.
+// The Message shape of docs/api.md#shapes; the sender's user id stays on the server.
 export type MessageJson = {
   _id: string
   name: string

@@ -5,7 +5,6 @@ import { MESSAGE_LENGTH } from './rules'
 // message: the sender's name and e-mail come from the session.
 // No `server-only`: the form checks the same rules before it sends anything.
 
-
 export const ContactMessageSchema = z.object({
   message: z
     .string({ error: 'Please write a message' })

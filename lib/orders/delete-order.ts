@@ -9,8 +9,9 @@ import { isUuid } from '@/lib/ids'
 
 /**
  * Deletes an order and its items (admins only). An order still `processing` is refused with a
- * 400, as in the original (API.md). The status check and the delete are one statement, so no
- * concurrent change slips between them. Stock stays as it is: the units were sold.
+ * 400, as in the original (docs/api.md#admin-orders). The status check and the delete are one
+ * statement, so no concurrent change slips between them. Stock stays as it is: the units were
+ * sold.
  */
 export async function deleteOrder({ actor, id }: { actor: CurrentUser; id: string }) {
   assertAdmin(actor)

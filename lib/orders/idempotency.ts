@@ -8,10 +8,10 @@ import { execCount, queryRows } from '@/lib/db/sql'
 import { toCents } from '@/lib/money'
 import type { OrderInput } from './schemas'
 
-// Idempotency-Key of POST /order/new (API.md "Orders"; decision 0007). A key is claimed inside the
-// order's transaction with a hash of the order it asks for, so that a resent request finds the
-// order it placed, and the same key with another order is refused instead of answered with the
-// first one as if the new order had gone through.
+// Idempotency-Key of POST /order/new (docs/api.md#protocol-additions; decision 0007). A key is
+// claimed inside the order's transaction with a hash of the order it asks for, so that a resent
+// request finds the order it placed, and the same key with another order is refused instead of
+// answered with the first one as if the new order had gone through.
 
 export const KEY_REUSED_MESSAGE =
   'This Idempotency-Key was already used for a different order; send a new key for a new order'

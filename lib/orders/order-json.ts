@@ -6,8 +6,9 @@ import type { Db } from '@/lib/db/open'
 import { orderItems, orders } from '@/lib/db/schema'
 import { toDollars } from '@/lib/money'
 
-// The Order shape of API.md, JSON-safe (dates as ISO strings). Names, images and prices are the
-// snapshot taken when the order was placed, so an order reads the same after a product changes.
+// The Order shape of docs/api.md#shapes, JSON-safe (dates as ISO strings). Names, images and
+// prices are the snapshot taken when the order was placed, so an order reads the same after a
+// product changes.
 
 export type OrderItemJson = {
   productId: string

@@ -17,7 +17,7 @@ import { claimKey, orderInputHash, recordKeyOrder } from './idempotency'
 import { loadOrders, orderItemJson, orderJson, type OrderJson } from './order-json'
 import { SHIPPING_DOLLARS, type OrderInput, type OrderLineInput } from './schemas'
 
-// Placing an order (API.md "Orders"; decision 0007): one transaction that
+// Placing an order (docs/api.md#server-side-rules, Orders; decision 0007): one transaction that
 //   1. claims the Idempotency-Key (if any) before anything else (./idempotency.ts),
 //   2. locks the caller's cart row and, when the client sent If-Match, checks the cart's version:
 //      a cart changed since the client showed it refuses the order (412) before anything is

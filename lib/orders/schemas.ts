@@ -1,10 +1,10 @@
 import { z } from '@/lib/zod'
 import { ORDER_STATUSES, SHIPPING_COUNTRIES } from '@/lib/catalog'
 
-// The body of POST /api/v1/order/new (API.md "Orders"). Only the address, each item's productId
-// and quantity, and the client's totals (compared, never trusted) are read; names, images and
-// prices come from the database. Other fields the original client sends (`paymentInfo`, an
-// item's `name`, `price`, `image`, a `user`) are dropped unread.
+// The body of POST /api/v1/order/new (docs/api.md#orders). Only the address, each item's
+// productId and quantity, and the client's totals (compared, never trusted) are read; names,
+// images and prices come from the database. Other fields the original client sends
+// (`paymentInfo`, an item's `name`, `price`, `image`, a `user`) are dropped unread.
 
 export const SHIPPING_DOLLARS = 5
 export const MAX_ORDER_LINES = 50
@@ -53,7 +53,7 @@ const OrderItemSchema = z.object(
     productId: z
       .string({ message: 'Each item needs a productId' })
       .regex(UUID, 'Each item needs a valid productId'),
-    // Numbers only: "3" is refused like 1.5, 0 and -1 (SECURITY.md).
+    // Numbers only: "3" is refused like 1.5, 0 and -1 (docs/security.md "Cases that must hold").
     quantity: z
       .number({ message: QUANTITY_MESSAGE })
       .int(QUANTITY_MESSAGE)

@@ -1,6 +1,6 @@
 import { ORDER_STATUSES, type OrderStatus } from '@/lib/catalog'
 
-// API.md "Order status": processing → Shipped → Delivered, one step at a time, no way back.
+// docs/api.md#admin-orders: processing → Shipped → Delivered, one step at a time, no way back.
 // Shared by the service that enforces it and the admin's status selector, which offers only
 // the next step. No `server-only`: the selector (a client island) reads it.
 
@@ -14,5 +14,8 @@ export function isOrderStatus(value: unknown): value is OrderStatus {
   return typeof value === 'string' && (ORDER_STATUSES as readonly string[]).includes(value)
 }
 
-/** Deleting an order still being processed is refused (API.md, as in the original). */
+/**
+ * Deleting an order still being processed is refused (docs/api.md#admin-orders, as in the
+ * original).
+ */
 export const canDeleteOrder = (status: OrderStatus) => status !== 'processing'

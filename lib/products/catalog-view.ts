@@ -10,7 +10,7 @@ export type CatalogKind = 'home' | 'products'
 export type CatalogFilters = {
   keyword: string
   minPrice: number
-  /** No upper limit when null (a deliberate difference from SPEC.md: docs/decisions/0004). */
+  /** No upper limit when null (deliberately: docs/product.md "Notes", docs/decisions/0004). */
   maxPrice: number | null
   ratings: number
   itemCondition: '' | ItemCondition
@@ -20,8 +20,9 @@ export type CatalogFilters = {
 export type CatalogView = CatalogFilters & { kind: CatalogKind; page: number; sort: '' | Sort }
 
 /**
- * SPEC.md §3 Filters, except the maximum price: SPEC's default of 2500 hid every dearer product
- * from browsing, sorting and search, so a view with no price set has no upper limit
+ * The filters' defaults (docs/product.md "Rules, limits and constants"), except the maximum
+ * price: the original product description's default of 2500 hid every dearer product from
+ * browsing, sorting and search, so a view with no price set has no upper limit
  * (docs/decisions/0004-storefront-differences.md).
  */
 export const DEFAULT_FILTERS: CatalogFilters = {

@@ -19,7 +19,7 @@ export type ProductFilters = {
   itemCondition?: ItemCondition
 }
 
-/** An admin's product form sends 1 to this many images (API.md "Products (admin)"). */
+/** An admin's product form sends 1 to this many images (docs/api.md#admin-products). */
 export const MAX_PRODUCT_IMAGES = 8
 /** The admin products list's sort keys (GET /api/v1/admin/products, /admin/manageproduct). */
 export const ADMIN_PRODUCT_SORTS = ['createdAt', 'name', 'price', 'stock'] as const

@@ -6,12 +6,12 @@ import { products } from '@/lib/db/schema'
 import { queryRows } from '@/lib/db/sql'
 import { wordSimilarity } from './edit-distance'
 
-// The keyword of a product list (API.md): literal text, case- and accent-insensitive, in the
-// name or the category. Every product that contains the whole keyword is in the result; so is
-// every product that contains each of its words, in any order. Only when such matches are few
-// in the whole catalog do typos count, and only close ones: a word of 5+ characters one slip
-// from a catalog word ("lapotp" → laptop), 10+ characters two slips. Typo matches rank below
-// every literal match.
+// The keyword of a product list (docs/api.md#catalog): literal text, case- and
+// accent-insensitive, in the name or the category. Every product that contains the whole keyword
+// is in the result; so is every product that contains each of its words, in any order. Only when
+// such matches are few in the whole catalog do typos count, and only close ones: a word of 5+
+// characters one slip from a catalog word ("lapotp" → laptop), 10+ characters two slips. Typo
+// matches rank below every literal match.
 
 /** Below this many literal matches in the catalog, a keyword's typos are corrected too. */
 export const FEW_LITERAL_MATCHES = 5

@@ -4,7 +4,8 @@ import type { Category, ItemCondition } from '@/lib/catalog'
 import { products } from '@/lib/db/schema'
 import { toDollars } from '@/lib/money'
 
-// The Product shape of API.md, JSON-safe (dates as ISO strings) so it can be cached as is.
+// The Product shape of docs/api.md#shapes, JSON-safe (dates as ISO strings) so it can be cached
+// as is.
 export type ImageJson = { url: string; public_id: string }
 
 export type ProductJson = {

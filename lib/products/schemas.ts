@@ -3,8 +3,8 @@ import { CATEGORIES, ITEM_CONDITIONS } from '@/lib/catalog'
 import { MAX_PRICE } from './catalog-view'
 import { MAX_KEYWORD_LENGTH, MAX_LIMIT, PAGE_SIZE, SORTS, type ProductFilters } from './constants'
 
-// The query of GET /api/v1/products (API.md), shared by the handler, the pages and the filter UI.
-// Unknown parameters are ignored; malformed ones are a 400 naming the parameter.
+// The query of GET /api/v1/products (docs/api.md#catalog), shared by the handler, the pages and
+// the filter UI. Unknown parameters are ignored; malformed ones are a 400 naming the parameter.
 
 export { MAX_KEYWORD_LENGTH, MAX_LIMIT, PAGE_SIZE, SORTS, type Sort } from './constants'
 export type { ProductFilters } from './constants'
@@ -94,7 +94,7 @@ export function productQueryInput(params: URLSearchParams): Record<string, strin
   return input
 }
 
-// The fields an admin may set on a product (API.md "Products (admin)"); nothing else is taken
+// The fields an admin may set on a product (docs/api.md#admin-products); nothing else is taken
 // from the request. Multipart forms send strings, JSON clients numbers: both are accepted.
 const formNumber = (name: string) =>
   z
@@ -133,7 +133,7 @@ export const ProductInputSchema = z.object({
 
 export type ProductInput = z.output<typeof ProductInputSchema>
 
-// PUT /api/v1/product/updatestock (API.md "Deliberate differences"): validated, then nothing
+// PUT /api/v1/product/updatestock (docs/api.md#catalog): validated, then nothing
 // changes; stock was reserved when the order was placed.
 export const UpdateStockSchema = z.object({
   productId: z.string({ message: 'productId is required' }).trim().min(1, 'productId is required'),

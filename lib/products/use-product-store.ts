@@ -2,10 +2,11 @@
 import { create } from 'zustand'
 import { DEFAULT_FILTERS, type CatalogFilters, type CatalogView } from './catalog-view'
 
-// The product store of SPEC.md §3/§4, reduced to what the client needs. The URL is the source
-// of truth for a catalog view and the server renders the products, the details and the reviews,
-// so `data`, `productDetails` and `productreviewsData` are not kept here. The store mirrors the
-// view (CatalogSync is its one writer) and carries the loading state of storefront navigations.
+// The product store of docs/product.md "Data the screens show", reduced to what the client
+// needs. The URL is the source of truth for a catalog view and the server renders the products,
+// the details and the reviews, so the original's `data`, `productDetails` and
+// `productreviewsData` are not kept here. The store mirrors the view (CatalogSync is its one
+// writer) and carries the loading state of storefront navigations.
 //
 // Only read it in effects, event handlers and client-only rendering: on the server this module
 // is shared by every request, so server rendering from it would leak one visitor's state.

@@ -1,5 +1,5 @@
 import 'server-only'
-// The Review shape of API.md: avatar is a url string; `user` is the author's id.
+// The Review shape of docs/api.md#shapes: avatar is a url string; `user` is the author's id.
 export type ReviewJson = {
   _id: string
   user: string

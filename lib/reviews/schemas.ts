@@ -1,7 +1,7 @@
 import { z } from '@/lib/zod'
 import { COMMENT_LENGTH, RATING_RANGE } from './rules'
 
-// The body of PUT /api/v1/review (API.md "Reviews"), shared by the handler and the review form.
+// The body of PUT /api/v1/review (docs/api.md#catalog), shared by the handler and the review form.
 // No `server-only`: the form checks the same rules before it sends anything.
 
 const RATING_MESSAGE = `Rating must be a whole number from ${RATING_RANGE.min} to ${RATING_RANGE.max}`

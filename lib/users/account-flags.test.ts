@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { ACCOUNT_FLAG_NAMES, flagOutcome } from './account-flags'
 
 describe('flagOutcome', () => {
-  it('says the texts of SPEC.md §8 and goes to each flag’s page', () => {
+  it('says the texts of docs/product.md "Account screens" and goes to each flag’s page', () => {
     expect(flagOutcome('verified', null)).toEqual({ message: 'User account verify', href: '/' })
     expect(flagOutcome('emailSent', null)).toEqual({
       message: 'verification link send',

@@ -1,9 +1,10 @@
 'use client'
 import { ROUTES } from '@/lib/routes'
 
-// The one-shot flags of SPEC.md §4 for the account screens: each, once raised, shows its toast
-// (the texts of SPEC.md §8) and goes to its page, then clears. A pure table, so the account
-// watcher (app/(account)/_components/user-store-sync.tsx) and its tests read the same thing.
+// The one-shot flags of the account screens (docs/product.md "Account screens"): each, once
+// raised, shows its toast (the texts of docs/product.md "Toast catalogue") and goes to its page,
+// then clears. A pure table, so the account watcher
+// (app/(account)/_components/user-store-sync.tsx) and its tests read the same thing.
 
 export const ACCOUNT_FLAGS = {
   /** Login or Guest Mode succeeded: back to where the visitor came from. */

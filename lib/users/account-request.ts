@@ -2,7 +2,8 @@
 import type { PublicUser } from './public-user'
 
 // How the account screens call /api/v1: one request, one answer the form can show. The server's
-// `message` is what the visitor reads (SPEC.md §8); `errors` names the fields it refused.
+// `message` is what the visitor reads (docs/product.md "Account screens"); `errors` names the
+// fields it refused.
 
 export type AccountAnswer = {
   ok: boolean

@@ -3,9 +3,10 @@ import { create } from 'zustand'
 import { ACCOUNT_FLAG_NAMES, type AccountFlag } from './account-flags'
 import type { PublicUser } from './public-user'
 
-// The user store of SPEC.md §4. Who is signed in has one source of truth, useMe() (SWR on
-// /api/v1/me, shared with the top bar); `user` and `isAuthenticated` mirror it (UserStoreSync is
-// their one writer besides logout's reset). The store's own state is the one-shot flags.
+// The user store of docs/product.md "Data the screens show". Who is signed in has one source of
+// truth, useMe() (SWR on /api/v1/me, shared with the top bar); `user` and `isAuthenticated`
+// mirror it (UserStoreSync is their one writer besides logout's reset). The store's own state is
+// the one-shot flags.
 //
 // Read it in effects, event handlers and client rendering only: on the server this module is
 // shared by every request.

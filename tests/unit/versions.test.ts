@@ -2,8 +2,9 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 
-// SECURITY.md §11: the build fails when next or react fall below the patched releases recorded
-// in package.json ("minimumPatchedVersions"); raise those when a security release comes out.
+// docs/security.md "11. Next.js and React stay on patched releases": the build fails when next
+// or react fall below the patched releases recorded in package.json ("minimumPatchedVersions");
+// raise those when a security release comes out.
 const root = path.join(import.meta.dirname, '../..')
 const readJson = (file: string) => JSON.parse(fs.readFileSync(file, 'utf8'))
 

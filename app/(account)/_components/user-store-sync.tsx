@@ -7,9 +7,10 @@ import { ACCOUNT_FLAG_NAMES, flagOutcome } from '@/lib/users/account-flags'
 import { useMe } from '@/lib/users/use-me'
 import { useUserStore } from '@/lib/users/use-user-store'
 
-// The account area's side of the user store (SPEC.md §4): the store mirrors useMe(), and each
-// one-shot flag a screen raises shows its toast, goes to its page and clears. The toast keeps the
-// account area's reading (1500 ms, bottom centre) even when the next page is the storefront's.
+// The account area's side of the user store (docs/product.md "Account screens"): the store
+// mirrors useMe(), and each one-shot flag a screen raises shows its toast, goes to its page and
+// clears. The toast keeps the account area's reading (1500 ms, bottom centre) even when the next
+// page is the storefront's.
 const { position, duration } = TOAST_SETTINGS.account
 
 export function UserStoreSync() {

@@ -19,7 +19,7 @@ export const metadata: Metadata = { title: 'Dashboard' }
 const PATH = ROUTES.dashboard.path
 const whole = new Intl.NumberFormat('en-US')
 
-// The owner's overview (SPEC.md "Admin screens"): the three totals, the last 30 days, orders by
+// The owner's overview (docs/product.md "Dashboard"): the three totals, the last 30 days, orders by
 // status, stock to refill and the contact messages. Read from the services on each request.
 export default async function DashboardPage({ searchParams }: PageProps<'/admin/dashbord'>) {
   const admin = await requireAdmin(PATH)

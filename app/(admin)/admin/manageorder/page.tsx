@@ -21,7 +21,7 @@ const PATH = ROUTES.manageOrders.path
 const LINK =
   'inline-flex items-center rounded-md border border-brand-600 px-3 py-1.5 text-sm font-semibold text-brand-700 hover:bg-brand-50'
 
-// Every order of the shop (SPEC.md "Admin screens": id, status, total, view, delete; delivered
+// Every order of the shop (docs/product.md "Orders": id, status, total, view, delete; delivered
 // rows green), one page at a time, searchable, sortable and filtered by status, all in the URL.
 export default async function ManageOrdersPage({ searchParams }: PageProps<'/admin/manageorder'>) {
   const admin = await requireAdmin(PATH)

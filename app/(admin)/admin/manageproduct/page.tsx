@@ -17,7 +17,7 @@ export const metadata: Metadata = { title: 'Products' }
 
 const BASE = ROUTES.manageProducts.path
 
-// Every product for sale: id, name, stock, edit and delete (SPEC.md "Admin screens"), with
+// Every product for sale: id, name, stock, edit and delete (docs/product.md "Products"), with
 // price beside them. Rows with no stock are red and say so. Paging, search (name or id), sort
 // and the category / stock filters live in the URL, read here on the server for the admin
 // re-read from the database.

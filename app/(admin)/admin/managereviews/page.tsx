@@ -32,7 +32,7 @@ function text(source: Record<string, string | string[] | undefined>, key: string
   return (readParam(source, key) ?? '').replaceAll('\u0000', '').trim().slice(0, MAX_Q_LENGTH)
 }
 
-// SPEC.md "Admin screens": enter a product id (or pick the product by name), then a table of
+// docs/product.md "Reviews": enter a product id (or pick the product by name), then a table of
 // its reviews (id, rating, comment) with delete through DELETE /api/v1/reviews.
 export default async function ManageReviewsPage({
   searchParams,

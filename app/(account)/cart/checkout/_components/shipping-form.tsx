@@ -30,10 +30,11 @@ function fieldsOf(form: HTMLFormElement): ShippingDraft {
 }
 
 /**
- * The shipping form (SPEC.md §2): checked with the order API's own rules, then saved locally.
- * What the shopper types is kept as a draft (lib/cart/shipping-draft.ts) until the order is
- * placed, so a refresh loses nothing. A complaint shows once, under its field, and the first
- * field in trouble takes the focus (no summary, no toast covering it).
+ * The shipping form (docs/product.md "Shipping details"): checked with the order API's own
+ * rules, then saved locally. What the shopper types is kept as a draft
+ * (lib/cart/shipping-draft.ts) until the order is placed, so a refresh loses nothing. A
+ * complaint shows once, under its field, and the first field in trouble takes the focus (no
+ * summary, no toast covering it).
  */
 export function ShippingForm({ userId }: { userId: string }) {
   const router = useRouter()

@@ -7,7 +7,7 @@ import { orderHref } from '@/components/orders/order-status'
 import { refreshCart } from '@/lib/cart/use-cart'
 import { PATHS } from '@/lib/paths'
 
-/** SPEC.md §2: the loader's time on screen before the success screen. */
+/** docs/product.md "Order placed": the loader's time on screen before the success screen. */
 export const ORDER_PLACED_LOADER_MS = 2000
 
 /**

@@ -19,9 +19,10 @@ const EARLIER_ORDER_MESSAGE =
   'Your earlier payment went through as an order already: check My orders before paying again'
 
 /**
- * Review and pay (SPEC.md §2): the address, the lines and the server's totals, then Pay. The order
- * is the cart shown: Pay sends its ETag, and a cart changed since (another tab, another device)
- * is shown with a notice instead of ordered, for the shopper to check and Pay again.
+ * Review and pay (docs/product.md "Review and pay"): the address, the lines and the server's
+ * totals, then Pay. The order is the cart shown: Pay sends its ETag, and a cart changed since
+ * (another tab, another device) is shown with a notice instead of ordered, for the shopper to
+ * check and Pay again.
  */
 export function ReviewAndPay() {
   const router = useRouter()

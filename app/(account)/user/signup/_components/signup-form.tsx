@@ -17,7 +17,8 @@ import { ROUTES } from '@/lib/routes'
 import { accountRequest } from '@/lib/users/account-request'
 import { useUserStore } from '@/lib/users/use-user-store'
 
-// SPEC.md §5: the avatar is required, and its absence is told before anything is sent.
+// docs/product.md "Signup": the avatar is required, and its absence is told before anything
+// is sent.
 const NO_AVATAR = 'Please choose a user profile'
 
 export function SignupForm() {

@@ -6,8 +6,8 @@ import { ROUTES } from '@/lib/routes'
 
 export const metadata: Metadata = { title: 'Add new Product' }
 
-// The add form (SPEC.md §5): every field required, 1 to 8 images; 'New Product Added' and back
-// to the products list.
+// The add form (docs/product.md "Add product"): every field required, 1 to 8 images;
+// 'New Product Added' and back to the products list.
 export default async function AddProductPage() {
   await requireAdmin(ROUTES.addProduct.path)
   return (

@@ -11,9 +11,9 @@ import { ROUTES } from '@/lib/routes'
 
 export const metadata: Metadata = { title: 'Edit Product' }
 
-// The edit form of the product named by `?id=` (the path has no id in SPEC.md). Without one it
-// asks for a product id; an unknown or deleted product is a 404. Read straight from the database
-// (not the storefront's cache): an admin edits what is stored.
+// The edit form of the product named by `?id=` (its path has no id; docs/product.md
+// "Edit product"). Without one it asks for a product id; an unknown or deleted product is a 404.
+// Read straight from the database (not the storefront's cache): an admin edits what is stored.
 export default async function EditProductPage({
   searchParams,
 }: PageProps<'/admin/manageproduct/editproduct'>) {

@@ -14,8 +14,8 @@ import { StatusSelector } from './_components/status-selector'
 
 export const metadata: Metadata = { title: 'Order' }
 
-// The admin's view of any order (SPEC.md: the detail view plus a status selector offering
-// only the next step). An unknown or malformed id is the 404 page.
+// The admin's view of any order (docs/product.md "Admin order page": the detail view plus a
+// status selector offering only the next step). An unknown or malformed id is the 404 page.
 export default async function AdminOrderPage({ params }: PageProps<'/admin/order/[id]'>) {
   const { id } = await params
   const admin = await requireAdmin(adminOrderHref(id))

@@ -17,10 +17,13 @@ export const metadata: Metadata = { title: 'Product' }
 
 const created = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' })
 
-/** SPEC.md's wording on the admin side (the storefront words it differently). */
+/**
+ * The original product description's wording, kept on the admin side (docs/product.md "Notes",
+ * note 2); the storefront words it differently.
+ */
 const adminStockLabel = (stock: number) => (stock < 1 ? 'Out of Stock' : `Only ${stock} Unit left`)
 
-// One product as the admin sees it (SPEC.md "Admin product detail"): name, price, stock,
+// One product as the admin sees it (docs/product.md "Admin product page"): name, price, stock,
 // category, created date, rating, images, description, then the edit form and delete. Read from
 // the database, not the storefront's cache.
 export default async function AdminProductPage({ params }: PageProps<'/admin/product/[id]'>) {

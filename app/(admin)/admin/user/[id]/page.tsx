@@ -21,8 +21,9 @@ const adminOrderHref = (id: string) =>
 const CARD = 'rounded-xl border border-slate-200 bg-white shadow-sm'
 const TH = 'px-4 py-3 font-semibold'
 
-// One customer for an admin (SPEC.md's placeholder, made useful): the account, the role toggle,
-// what they bought and what they wrote. An unknown or malformed id is the 404 page.
+// One customer for an admin (docs/product.md "User": the original's placeholder, made useful):
+// the account, the role toggle, what they bought and what they wrote. An unknown or malformed id
+// is the 404 page.
 export default async function AdminUserPage({ params }: PageProps<'/admin/user/[id]'>) {
   const { id } = await params
   const actor = await requireAdmin(adminUserHref(id))

@@ -7,8 +7,8 @@ import { getProduct } from '@/lib/products/get-product'
 import { UpdateStockSchema } from '@/lib/products/schemas'
 
 // PUT /api/v1/product/updatestock: what the original client sends after marking an order
-// Shipped. Stock is reserved when an order is placed (API.md "Deliberate differences"), so this
-// only checks the request and answers with the product, unchanged: nothing is subtracted twice.
+// Shipped. Stock is reserved when an order is placed (docs/api.md#catalog), so this only checks
+// the request and answers with the product, unchanged: nothing is subtracted twice.
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoute('/product/updatestock', {
   PUT: withAdmin(async (request) => {
     const { fields } = await readBody(request)

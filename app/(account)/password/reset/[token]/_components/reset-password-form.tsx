@@ -21,7 +21,8 @@ export function ResetPasswordForm({ token }: { token: string }) {
 
   async function onSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault()
-    // SPEC.md §5: when they differ, the submit does nothing (the hint says why).
+    // docs/product.md "Reset password": when they differ, the submit does nothing (the hint
+    // says why).
     if (busy || password !== confirm) return
     const body = { password, confirmPassword: confirm }
     const check = checkFields(ResetPasswordSchema, body)

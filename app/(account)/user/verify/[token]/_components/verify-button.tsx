@@ -22,7 +22,7 @@ export function VerifyButton({ token }: { token: string }) {
       await signedIn(answer.user)
       return raise('verified')
     }
-    // SPEC.md §8: a failed verification is an error toast, and home.
+    // docs/product.md "Verify": a failed verification is an error toast, and home.
     const { position, duration } = TOAST_SETTINGS.account
     toast.error(answer.message, { position, duration })
     router.replace(ROUTES.home.path)

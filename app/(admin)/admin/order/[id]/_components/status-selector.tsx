@@ -6,8 +6,9 @@ import type { OrderStatus } from '@/lib/catalog'
 import { accountRequest } from '@/lib/users/account-request'
 
 /**
- * SPEC.md §4: the admin's status selector offers only the next step. The server enforces the
- * same steps (a 409 if someone moved the order meanwhile, shown as the toast).
+ * docs/product.md "Admin order page": the admin's status selector offers only the next step.
+ * The server enforces the same steps (a 409 if someone moved the order meanwhile, shown as the
+ * toast).
  */
 export function StatusSelector({ orderId, next }: { orderId: string; next: OrderStatus }) {
   const router = useRouter()
