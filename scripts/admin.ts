@@ -7,6 +7,7 @@ import { EmailSchema, NameSchema } from '@/lib/auth/schemas'
 import { setDatabase } from '@/lib/db/client'
 import { migrate, readMigrations } from '@/lib/db/migrate'
 import { env } from '@/lib/env'
+import { announceCatalogChange } from '@/lib/cache/catalog-cache'
 import { siteOrigin } from '@/lib/site-url'
 import { accountExists, checkNewAdmin, createAdmin, findAccount } from '@/lib/users/create-admin'
 import { removeDemoAccounts } from '@/lib/users/remove-demo-accounts'
@@ -114,8 +115,10 @@ async function removeDemo(where: string): Promise<string> {
       'Demo mode is on (DEMO_MODE, the default with the embedded database), and Guest Mode signs in as the demo admin. Set DEMO_MODE=false first.',
     )
   }
-  const { emails, adminLeft } = await removeDemoAccounts()
+  const { emails, productIds, adminLeft } = await removeDemoAccounts()
   if (emails.length === 0) return `No demo accounts on ${where}; nothing changed.`
+  // Their reviews went: the ratings of what they reviewed changed in every running shop.
+  await announceCatalogChange(productIds)
   const noAdmin = adminLeft
     ? ''
     : ' The shop has no admin now: create one with npm run admin -- create --email … --name ….'

@@ -2,16 +2,16 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { GET as listUsers } from '@/app/api/v1/admin/getAllUser/route'
 import { POST as login } from '@/app/api/v1/login/route'
 import { closeDatabase, getDb, setDatabase } from '@/lib/db/client'
-import { openDatabase } from '@/lib/db/open'
-import { orders, users } from '@/lib/db/schema'
+import { createPgPool, openDatabase } from '@/lib/db/open'
+import { orders, products, reviews, users } from '@/lib/db/schema'
 import { apiRequest, cookiesFrom, fromAddress, routeContext, someAddress } from './support/accounts'
 import { runNpmScript, scratchDatabase } from './support/commands'
 import { testEngine } from './support/engines'
-import { SHIPPING, createUser } from './factories'
+import { SHIPPING, createProduct, createUser } from './factories'
 
 // `npm run admin` run for real (a spawned process, the password piped on standard input) against
 // a fresh shop database of the project's engine: the embedded one in a new DATA_DIR, or a new
@@ -151,12 +151,12 @@ describe('npm run admin', () => {
   }, 240_000)
 
   it('removes the demo accounts once demo mode is off; their orders stay', async () => {
-    const orderId = await onShopDatabase(async () => {
+    const { orderId, productId } = await onShopDatabase(async () => {
+      const db = await getDb()
       await createUser({ email: 'demo-admin@example.com', role: 'admin', demo: true })
       const shopper = await createUser({ email: 'demo-shopper@example.com', demo: true })
-      const [order] = await (
-        await getDb()
-      )
+      const other = await createUser({ email: 'carol@example.com' })
+      const [order] = await db
         .insert(orders)
         .values({
           ...SHIPPING,
@@ -166,13 +166,25 @@ describe('npm run admin', () => {
           totalCents: 100,
         })
         .returning()
-      return order!.id
+      // A product the demo shopper and a real shopper reviewed: 1 and 5 stars, 3.0 on average.
+      const product = await createProduct({ ratings: 3, numberOfReviews: 2 })
+      await db.insert(reviews).values([
+        { productId: product.id, userId: shopper.id, rating: 1, comment: 'Demo review.' },
+        { productId: product.id, userId: other.id, rating: 5, comment: 'Real review.' },
+      ])
+      return { orderId: order!.id, productId: product.id }
     })
     const inDemoMode = await admin(['remove-demo'], undefined, { DEMO_MODE: 'true' })
     expect(inDemoMode.code).toBe(1)
     expect(inDemoMode.stderr).toContain('Set DEMO_MODE=false first')
     expect(await row('demo-shopper@example.com')).toBeDefined()
 
+    // On PostgreSQL the running shops hear of the change (lib/cache/cache-handler.cjs listens).
+    const heard: string[] = []
+    const listener = settings.DATABASE_URL ? createPgPool(settings.DATABASE_URL, 1) : undefined
+    const client = await listener?.connect()
+    client?.on('notification', (message) => heard.push(message.payload ?? ''))
+    await client?.query('listen shop_cache_tags')
     const removed = await admin(['remove-demo'], undefined, { DEMO_MODE: 'false' })
     expect(removed.stderr).toBe('')
     expect(removed.code).toBe(0)
@@ -186,6 +198,18 @@ describe('npm run admin', () => {
       (await getDb()).select().from(orders).where(eq(orders.id, orderId)),
     )
     expect(order).toMatchObject({ id: orderId, userId: null, totalCents: 100 })
+    // The demo shopper's review went, and the product's figures with it.
+    const [product] = await onShopDatabase(async () =>
+      (await getDb()).select().from(products).where(eq(products.id, productId)),
+    )
+    expect(product).toMatchObject({ ratings: 5, numberOfReviews: 1 })
+    if (client) {
+      await vi.waitFor(() =>
+        expect(heard.map((p) => JSON.parse(p))).toContainEqual(['catalog', `product:${productId}`]),
+      )
+      client.release()
+      await listener!.end()
+    }
 
     const again = await admin(['remove-demo'], undefined, { DEMO_MODE: 'false' })
     expect(again.code).toBe(0)

@@ -75,9 +75,21 @@ export async function invalidateCatalog(
   const soft = stockOnly && expire !== undefined
   if (soft) expire(tags, { soft })
   else for (const tag of tags) revalidateTag(tag, { expire: 0 })
+  await broadcast(soft ? { tags, soft } : tags)
+}
+
+/** On PostgreSQL, tells every app process that listens (lib/cache/cache-handler.cjs). */
+async function broadcast(payload: string[] | { tags: string[]; soft: boolean }): Promise<void> {
   const handle = await getDatabase()
-  if (handle.engine === 'postgres') {
-    const payload = JSON.stringify(soft ? { tags, soft } : tags)
-    await handle.db.execute(sql`select pg_notify(${CACHE_CHANNEL}, ${payload})`)
-  }
+  if (handle.engine !== 'postgres') return
+  await handle.db.execute(sql`select pg_notify(${CACHE_CHANNEL}, ${JSON.stringify(payload)})`)
+}
+
+/**
+ * For a command run beside the shop (scripts/): a change to these products (and the lists)
+ * reaches the running app processes on PostgreSQL at once, as an admin's change would. The
+ * embedded database has no running shop beside a command (it holds the folder).
+ */
+export async function announceCatalogChange(productIds: string[]): Promise<void> {
+  await broadcast([CACHE_TAGS.catalog, ...productIds.map(CACHE_TAGS.product)])
 }
