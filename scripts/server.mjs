@@ -23,9 +23,12 @@ import {
 import { createHsts, HSTS_HEADER, HSTS_VALUE } from './hsts.mjs'
 import { createObserver } from './observe.mjs'
 import { createStaticAssets } from './static-assets.mjs'
+import { loadShopEnv } from './shop-env.mjs'
 import { handleShutdown, shutdownTimeoutMs } from './shutdown.mjs'
 
 process.env.NODE_ENV = 'production'
+// Before any setting is read below (Next loads the same files, but only in app.prepare()).
+loadShopEnv()
 const ROOT = path.resolve(import.meta.dirname, '..')
 const require = createRequire(import.meta.url)
 const { cacheSettings } = require('../lib/cache/cache-settings.cjs')
@@ -184,10 +187,9 @@ export async function startServer({
   await app.prepare()
   const admission = createAdmission(ops.admission)
   const staticAssets = createStaticAssets({ root: ROOT, log: (line) => log.info(line) })
-  // After prepare(), which loads the .env files: APP_URL and TRUST_PROXY may come from there.
   const hsts = createHsts({
     appUrl: process.env.APP_URL,
-    trustProxy: opsSettings(process.env).trustProxy,
+    trustProxy: ops.trustProxy,
   })
   const observer = createObserver({
     logger: log,

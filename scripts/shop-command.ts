@@ -1,13 +1,10 @@
 // What the terminal commands that act on a shop share (`npm run admin`, `npm run doctor`): the
 // settings `npm start` reads, and the shop's database opened as the server opens it.
-import path from 'node:path'
-import { loadEnvConfig } from '@next/env'
 import { lockHolder } from '@/lib/db/lock-file.mjs'
 import { DataDirLockedError } from '@/lib/db/lock'
 import { openDatabase, type DbHandle } from '@/lib/db/open'
 import { env } from '@/lib/env'
-
-const ROOT = path.resolve(import.meta.dirname, '..')
+import { loadShopEnv } from './shop-env.mjs'
 
 /**
  * The settings of `npm start`: the environment, then `--env-file FILE` when given (the format of
@@ -16,7 +13,7 @@ const ROOT = path.resolve(import.meta.dirname, '..')
  */
 export function loadSettings(envFile: string | undefined): void {
   if (envFile) process.loadEnvFile(envFile)
-  loadEnvConfig(ROOT, false, { info: () => {}, error: (...args) => console.error(...args) })
+  loadShopEnv()
 }
 
 /** Where the settings point, for the commands' messages (never the password of DATABASE_URL). */

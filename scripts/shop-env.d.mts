@@ -1,0 +1,1 @@
+export function loadShopEnv(dir?: string): void
