@@ -229,7 +229,7 @@ export const carts = pgTable('carts', {
     .unique('carts_user_key')
     .references(() => users.id, { onDelete: 'cascade' }),
   updatedAt: updatedAt(),
-  // Bumped with every change of the cart's lines (0014); the cart's ETag (lib/cart/cart-version.ts).
+  // Bumped with every change of the cart's lines (0014); the cart's ETag (cartETag, lib/cart/read-cart.ts).
   version: bigint('version', { mode: 'number' }).notNull().default(0),
 })
 
