@@ -21,8 +21,10 @@
 // address of its own (bench/lib/http-client.mjs). Each step's p50 and p99 are reported per rate,
 // with every error (a quick 503 with Retry-After, load shed by decision 0016, is one too, also
 // counted apart); the answer is the highest order rate at which every step kept its p99 under
-// 500 ms with no error. The load generator runs on the same machine (2 cores here): its own CPU
-// is part of the figures. Results: bench/results/mixed-<setup>.{json,txt} (soak: soak-<setup>).
+// 500 ms with no error. On one host, each step's time inside the server (from its request log)
+// is reported beside: what the client waited beyond it was spent before the server (connecting,
+// queues). The load generator runs on the same machine (2 cores here): its own CPU is part of
+// the figures. Results: bench/results/mixed-<setup>.{json,txt} (soak: soak-<setup>).
 import http from 'node:http'
 import { randomUUID } from 'node:crypto'
 import fs from 'node:fs'
@@ -34,6 +36,7 @@ import { startCluster } from '../scripts/cluster.mjs'
 import { clientAddress, request } from './lib/http-client.mjs'
 import { orderBody } from './lib/order-body.mjs'
 import { percentiles } from './lib/percentiles.mjs'
+import { serverTimes } from './lib/server-times.mjs'
 import { writeResults } from './lib/results.mjs'
 import { benchEnv, runTsx, startBenchServer } from './lib/scenario.mjs'
 
@@ -86,6 +89,7 @@ async function startSingle(shoppers, log) {
   log(`one app host on the embedded database: ${server.baseUrl}`)
   return {
     url: server.baseUrl,
+    logFile: path.join(dataDir, 'server.log'),
     pids: () => [{ name: 'app', pid: server.child.pid }],
     seed: JSON.parse(fs.readFileSync(seedFile, 'utf8')),
     stop: async () => {
@@ -216,6 +220,7 @@ async function runAt(shop, orderRate, seconds, state, onTick = () => {}, alone =
     if (wasShed) shed++
   }
   const started = performance.now()
+  const wallFrom = Date.now()
   const visits = []
   let lastTick = started
   for (let i = 0; i < total; i++) {
@@ -237,6 +242,8 @@ async function runAt(shop, orderRate, seconds, state, onTick = () => {}, alone =
   onTick(elapsed)
   const steps = Object.fromEntries(STEPS.map((s) => [s, percentiles(samples[s])]))
   const worstP99 = Math.max(...STEPS.map((s) => steps[s].p99))
+  // The same steps as the server's log saw them (one host only): time inside the server.
+  const server = shop.logFile ? serverTimes(shop.logFile, wallFrom, Date.now()) : undefined
   return {
     orderRate,
     visitRate,
@@ -250,9 +257,28 @@ async function runAt(shop, orderRate, seconds, state, onTick = () => {}, alone =
       .sort((a, b) => Number(/^\w+ 503:/.test(a)) - Number(/^\w+ 503:/.test(b)))
       .slice(0, 5),
     steps,
+    server,
     worstP99,
     ok: errors.length === 0 && worstP99 < P99_LIMIT_MS,
   }
+}
+
+/** Each step's time inside the server (its log) beside the client's: the rest is before it. */
+function serverTable(runs) {
+  if (!runs.some((r) => r.server)) return []
+  return [
+    '',
+    'Inside the server (its request log; ms, p50 / p99, and answers from the front cache of all)',
+    `| orders/s | ${STEPS.join(' | ')} |`,
+    `|${' --- |'.repeat(1 + STEPS.length)}`,
+    ...runs.map((r) => {
+      const cell = (s) => {
+        const t = r.server?.[s]
+        return t ? `${t.p50} / ${t.p99} (${t.fromFrontCache} of ${t.n})` : '-'
+      }
+      return `| ${r.orderRate} | ${STEPS.map(cell).join(' | ')} |`
+    }),
+  ]
 }
 
 function rateTable(setupName, runs, seconds = duration, alone = false) {
@@ -270,6 +296,7 @@ function rateTable(setupName, runs, seconds = duration, alone = false) {
     head,
     rule,
     ...rows,
+    ...serverTable(runs),
     '',
     best
       ? `Highest order rate with every step's p99 under ${P99_LIMIT_MS} ms and no error: ${best.orderRate} orders/s (${best.requests} requests in ${best.seconds} s)`
