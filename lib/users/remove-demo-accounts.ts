@@ -45,10 +45,7 @@ export async function removeDemoAccounts(): Promise<RemovedDemoAccounts> {
     const removed =
       demoIds.length === 0
         ? []
-        : await tx
-            .delete(users)
-            .where(inArray(users.id, demoIds))
-            .returning({ email: users.email })
+        : await tx.delete(users).where(inArray(users.id, demoIds)).returning({ email: users.email })
     for (const { id } of reviewed) await recomputeProductRatings(tx, id)
     const [admin] = await tx
       .select({ id: users.id })
