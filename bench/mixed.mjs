@@ -1,9 +1,11 @@
 // `npm run bench:mixed`: the shop under a mixed load at fixed rates, as shoppers use it.
 //
 //   npm run bench:mixed -- [--setup single|cluster|both] [--rates 2,4,8] [--duration 60]
-//                          [--soak S] [--browse 3]
+//                          [--soak S] [--browse 3] [--alone] [--postgres URL]
 //
-//   --setup single   one app host on the embedded database (what `npm start` runs);
+//   --setup single   one app host on the embedded database (what `npm start` runs), or with
+//                    --postgres URL on PostgreSQL (URL names an empty database you created;
+//                    drop it when done);
 //           cluster  PostgreSQL, two app hosts and nginx from deploy/nginx.conf, the S3 test
 //                    server for images (scripts/cluster.mjs); both: one after the other (default)
 //   --rates R,…      order rates to try, in orders per second (default 2,4,8,12)
@@ -24,7 +26,8 @@
 // 500 ms with no error. On one host, each step's time inside the server (from its request log)
 // is reported beside: what the client waited beyond it was spent before the server (connecting,
 // queues). The load generator runs on the same machine (2 cores here): its own CPU is part of
-// the figures. Results: bench/results/mixed-<setup>.{json,txt} (soak: soak-<setup>).
+// the figures. Results: bench/results/mixed-<setup>.{json,txt} (soak: soak-<setup>; on
+// PostgreSQL: mixed-single-postgres).
 import http from 'node:http'
 import { randomUUID } from 'node:crypto'
 import fs from 'node:fs'
@@ -56,8 +59,10 @@ const { values } = parseArgs({
     browse: { type: 'string', default: '3' },
     soak: { type: 'string' },
     alone: { type: 'boolean', default: false },
+    postgres: { type: 'string' },
   },
 })
+if (values.postgres) SETUP_NAMES.single = 'one host, PostgreSQL'
 const rates = values.rates.split(',').map(Number)
 const duration = Number(values.duration)
 const browse = Number(values.browse)
@@ -68,7 +73,8 @@ if (
   !Number.isInteger(browse) ||
   browse < 0 ||
   (soak !== undefined && !(soak > 0)) ||
-  !['single', 'cluster', 'both'].includes(values.setup)
+  !['single', 'cluster', 'both'].includes(values.setup) ||
+  (values.postgres !== undefined && values.setup !== 'single')
 ) {
   throw new Error('see the usage at the top of bench/mixed.mjs')
 }
@@ -82,11 +88,13 @@ function shoppersNeeded() {
 
 async function startSingle(shoppers, log) {
   ensureBuild()
-  const { dataDir, env } = benchEnv('mixed')
+  const { dataDir, env } = benchEnv('mixed', values.postgres)
   const seedFile = path.join(dataDir, 'seed.json')
   runTsx(env, ['bench/seed-shoppers.ts', String(shoppers), seedFile])
   const server = await startBenchServer(env, dataDir)
-  log(`one app host on the embedded database: ${server.baseUrl}`)
+  log(
+    `one app host on ${values.postgres ? 'PostgreSQL' : 'the embedded database'}: ${server.baseUrl}`,
+  )
   return {
     url: server.baseUrl,
     logFile: path.join(dataDir, 'server.log'),
@@ -337,7 +345,7 @@ async function runSetup(name) {
         ...readings.map((r) => `| ${r.t} | ${names.map((n) => r[n] ?? '-').join(' | ')} |`),
       ].join('\n')
       console.log(`\n${text}\n`)
-      writeResults('soak', name, { run, readings }, text)
+      writeResults('soak', values.postgres ? `${name}-postgres` : name, { run, readings }, text)
       return
     }
     const series = async (alone) => {
@@ -369,7 +377,7 @@ async function runSetup(name) {
         : []),
     ].join('\n')
     console.log(`\n${text}\n`)
-    writeResults('mixed', name, { runs, aloneRuns }, text)
+    writeResults('mixed', values.postgres ? `${name}-postgres` : name, { runs, aloneRuns }, text)
   } finally {
     await shop.stop()
   }
