@@ -4,6 +4,8 @@ import { GET as listRoute } from '@/app/api/v1/admin/products/route'
 import { PUT as updateStockRoute } from '@/app/api/v1/product/updatestock/route'
 import { getDb } from '@/lib/db/client'
 import { products } from '@/lib/db/schema'
+import { exportProductsCsv } from '@/lib/products/export-products-csv'
+import { listAdminProducts } from '@/lib/products/list-admin-products'
 import { installTestDatabase } from './support/db'
 import { apiRequest, routeContext, sessionCookieFor } from './support/requests'
 import { createProduct, createUser } from './factories'
@@ -232,5 +234,17 @@ describe('PUT /api/v1/product/updatestock', () => {
       expect((await res.json()).message).toContain('quantityShipped')
     }
     expect((await put({ quantityShipped: 1 }, admin)).status).toBe(400)
+  })
+})
+
+describe('the admin product services', () => {
+  it('refuse a caller who is not an admin themselves, whatever guard the caller forgot', async () => {
+    const shopper = await createUser()
+    const query = { page: 1, limit: 20, q: '', sort: 'createdAt', dir: 'desc' } as const
+    await expect(listAdminProducts({ actor: shopper, query })).rejects.toMatchObject({
+      status: 403,
+      message: 'Only admins may do this',
+    })
+    expect(() => exportProductsCsv({ actor: shopper, query })).toThrow('Only admins may do this')
   })
 })

@@ -1,6 +1,6 @@
 import 'server-only'
+import { assertAdmin } from '@/lib/admin/assert-admin'
 import type { CurrentUser } from '@/lib/auth/current-user'
-import { forbidden } from '@/lib/api/errors'
 import { invalidateCatalog } from '@/lib/cache/catalog-cache'
 import { getDb } from '@/lib/db/client'
 import { productImages, products } from '@/lib/db/schema'
@@ -22,7 +22,7 @@ export async function createProduct(options: {
   images: StoredImage[]
 }): Promise<ProductDetailJson> {
   const { actor, input, images } = options
-  if (actor.role !== 'admin') throw forbidden('Only admins may do this')
+  assertAdmin(actor)
   const db = await getDb()
   let id: string
   try {

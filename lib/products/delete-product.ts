@@ -1,6 +1,7 @@
 import 'server-only'
 import { and, eq, sql } from 'drizzle-orm'
-import { forbidden, notFound } from '@/lib/api/errors'
+import { assertAdmin } from '@/lib/admin/assert-admin'
+import { notFound } from '@/lib/api/errors'
 import type { CurrentUser } from '@/lib/auth/current-user'
 import { invalidateCatalog } from '@/lib/cache/catalog-cache'
 import { getDb } from '@/lib/db/client'
@@ -15,7 +16,7 @@ import { discardImageFiles } from './product-image-files'
  * answers 404 and it leaves search on the next request (the catalog cache is expired).
  */
 export async function deleteProduct({ actor, id }: { actor: CurrentUser; id: string }) {
-  if (actor.role !== 'admin') throw forbidden('Only admins may do this')
+  assertAdmin(actor)
   if (!isUuid(id)) throw notFound('Product not found')
   const db = await getDb()
   const { productId, publicIds } = await db.transaction(async (tx) => {

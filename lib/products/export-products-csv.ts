@@ -1,5 +1,7 @@
 import 'server-only'
+import { assertAdmin } from '@/lib/admin/assert-admin'
 import { csvFilename, csvResponse, type CsvColumn } from '@/lib/admin/csv'
+import type { CurrentUser } from '@/lib/auth/current-user'
 import { listAdminProducts, type AdminProductQuery } from './list-admin-products'
 import type { ProductJson } from './product-json'
 
@@ -20,19 +22,26 @@ const COLUMNS: readonly CsvColumn<ProductJson>[] = [
   { header: 'createdAt', value: (p) => p.createdAt },
 ]
 
-async function* batches(query: AdminProductQuery) {
+async function* batches(actor: CurrentUser, query: AdminProductQuery) {
   for (let page = 1; ; page++) {
-    const { rows } = await listAdminProducts({ query: { ...query, page, limit: BATCH } })
+    const { rows } = await listAdminProducts({ actor, query: { ...query, page, limit: BATCH } })
     yield rows
     if (rows.length < BATCH) return
   }
 }
 
 /** The download of every matching product. */
-export function exportProductsCsv({ query }: { query: AdminProductQuery }): Response {
+export function exportProductsCsv({
+  actor,
+  query,
+}: {
+  actor: CurrentUser
+  query: AdminProductQuery
+}): Response {
+  assertAdmin(actor)
   return csvResponse({
     filename: csvFilename('products'),
     columns: COLUMNS,
-    batches: batches(query),
+    batches: batches(actor, query),
   })
 }

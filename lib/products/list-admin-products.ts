@@ -1,6 +1,8 @@
 import 'server-only'
 import { and, eq, lte, sql, type SQL } from 'drizzle-orm'
+import { assertAdmin } from '@/lib/admin/assert-admin'
 import type { ListPage, ListParams } from '@/lib/admin/list-params'
+import type { CurrentUser } from '@/lib/auth/current-user'
 import type { Category } from '@/lib/catalog'
 import { getDb } from '@/lib/db/client'
 import { products, productTotals } from '@/lib/db/schema'
@@ -62,10 +64,12 @@ export function adminProductsOrder({ sort, dir }: Pick<AdminProductQuery, 'sort'
  * (the original response shape of GET /admin/products has no paging).
  */
 export async function listAdminProducts(options: {
+  actor: CurrentUser
   query: AdminProductQuery
   all?: boolean
 }): Promise<ListPage<ProductJson>> {
-  const { query, all = false } = options
+  const { actor, query, all = false } = options
+  assertAdmin(actor)
   const db = await getDb()
   const where = adminProductsWhere(query)
   const order = adminProductsOrder(query)

@@ -1,6 +1,7 @@
 import 'server-only'
 import { and, eq, sql } from 'drizzle-orm'
-import { forbidden, notFound } from '@/lib/api/errors'
+import { assertAdmin } from '@/lib/admin/assert-admin'
+import { notFound } from '@/lib/api/errors'
 import type { CurrentUser } from '@/lib/auth/current-user'
 import { invalidateCatalog } from '@/lib/cache/catalog-cache'
 import { getDb } from '@/lib/db/client'
@@ -29,7 +30,7 @@ export async function updateProduct(options: {
   const newIds = images.map((image) => image.publicId)
   let oldIds: string[] = []
   try {
-    if (actor.role !== 'admin') throw forbidden('Only admins may do this')
+    assertAdmin(actor)
     if (!isUuid(id)) throw notFound('Product not found')
     const db = await getDb()
     oldIds = await db.transaction(async (tx) => {

@@ -1,6 +1,7 @@
 import 'server-only'
 import { count, desc, eq, sum } from 'drizzle-orm'
-import { forbidden, notFound } from '@/lib/api/errors'
+import { assertAdmin } from '@/lib/admin/assert-admin'
+import { notFound } from '@/lib/api/errors'
 import type { CurrentUser } from '@/lib/auth/current-user'
 import type { OrderStatus } from '@/lib/catalog'
 import { getDb } from '@/lib/db/client'
@@ -55,7 +56,7 @@ export async function getUserActivity({
   userId: string
   limit?: number
 }): Promise<UserActivity> {
-  if (actor.role !== 'admin') throw forbidden('Only admins may do this')
+  assertAdmin(actor)
   if (!isUuid(userId)) throw notFound(USER_NOT_FOUND)
   const db = await getDb()
   const mine = eq(orders.userId, userId)

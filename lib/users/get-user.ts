@@ -1,6 +1,7 @@
 import 'server-only'
 import { eq } from 'drizzle-orm'
-import { forbidden, notFound } from '@/lib/api/errors'
+import { assertAdmin } from '@/lib/admin/assert-admin'
+import { notFound } from '@/lib/api/errors'
 import type { CurrentUser } from '@/lib/auth/current-user'
 import { getDb } from '@/lib/db/client'
 import { users } from '@/lib/db/schema'
@@ -17,7 +18,7 @@ export async function getUser({
   actor: CurrentUser
   id: string
 }): Promise<AdminUserJson> {
-  if (actor.role !== 'admin') throw forbidden('Only admins may do this')
+  assertAdmin(actor)
   if (!isUuid(id)) throw notFound(USER_NOT_FOUND)
   const db = await getDb()
   const [user] = await db.select().from(users).where(eq(users.id, id)).limit(1)

@@ -1,7 +1,7 @@
 import 'server-only'
 import { asc, count, desc, sql } from 'drizzle-orm'
+import { assertAdmin } from '@/lib/admin/assert-admin'
 import { offsetOf, searchCondition, type ListParams } from '@/lib/admin/list-params'
-import { forbidden } from '@/lib/api/errors'
 import type { CurrentUser } from '@/lib/auth/current-user'
 import { getDb } from '@/lib/db/client'
 import { users } from '@/lib/db/schema'
@@ -40,7 +40,7 @@ export async function listUsers({
   /** Without params: every user, oldest first (the original answer). */
   params?: UserListParams
 }): Promise<UserList> {
-  if (actor.role !== 'admin') throw forbidden('Only admins may do this')
+  assertAdmin(actor)
   const db = await getDb()
   // Search over name, e-mail, or the exact id.
   const where = params ? searchCondition(params.q, users.id, [users.name, users.email]) : undefined

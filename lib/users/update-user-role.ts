@@ -1,5 +1,6 @@
 import 'server-only'
 import { asc, eq, sql } from 'drizzle-orm'
+import { assertAdmin } from '@/lib/admin/assert-admin'
 import { AppError, forbidden, notFound } from '@/lib/api/errors'
 import type { CurrentUser } from '@/lib/auth/current-user'
 import type { Role } from '@/lib/catalog'
@@ -32,7 +33,7 @@ export async function updateUserRole({
   userId: string
   role: Role
 }): Promise<AdminUserJson> {
-  if (actor.role !== 'admin') throw forbidden('Only admins may do this')
+  assertAdmin(actor)
   if (!isUuid(userId)) throw notFound(USER_NOT_FOUND)
   const db = await getDb()
   const user = await db.transaction(async (tx) => {

@@ -27,8 +27,10 @@ export default async function ManageProductsPage({
   const { query, paged } = parseAdminProductQuery(await searchParams, { strict: false })
   const filters = { category: query.category ?? '', stock: query.stock ?? '' }
   const state = { ...query, ...filters }
-  await requireAdmin(paged || query.category || query.stock ? listHref(BASE, state) : BASE)
-  const list = await listAdminProducts({ query })
+  const actor = await requireAdmin(
+    paged || query.category || query.stock ? listHref(BASE, state) : BASE,
+  )
+  const list = await listAdminProducts({ actor, query })
 
   const columns: Column<ProductJson>[] = [
     {
