@@ -174,7 +174,7 @@ describe('wrong methods on /api/v1', () => {
     }
   })
 
-  it('answers unknown and planned paths, and the bare /api/v1, with the JSON 404 for any method', async () => {
+  it('answers unknown paths, and the bare /api/v1, with the JSON 404 for any method', async () => {
     for (const [method, url, segments] of [
       ['GET', '/api/v1', []],
       ['GET', '/api/v1/nothing/here', ['nothing', 'here']],

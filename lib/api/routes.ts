@@ -4,11 +4,6 @@ import 'server-only'
 // under `methods` and the typecheck then asks for its handler in the route file (see
 // api-route.ts).
 //
-// `planned` methods are in the API contract (docs/api.md) but not built yet. Until a path has a
-// built method it answers the JSON 404 of an unknown path (not 405), so a client cannot tell a
-// planned path from a typo; a built path answers 405 for its planned methods, as for any other
-// method it lacks.
-//
 // Static paths beside a dynamic one (`/product/updatestock` beside `/product/[id]`) get their own
 // route folder when built: Next prefers the static segment. Until then the dynamic route receives
 // them, and api-route.ts answers them from their own row here, never as an id.
@@ -17,7 +12,7 @@ export const HTTP_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'O
 export type HttpMethod = (typeof HTTP_METHODS)[number]
 type Method = Exclude<HttpMethod, 'HEAD' | 'OPTIONS'>
 
-type Row = { methods: readonly Method[]; planned?: readonly Method[] }
+type Row = { methods: readonly Method[] }
 
 export const API_ROUTES = {
   '/products': { methods: ['GET'] },
