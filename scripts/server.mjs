@@ -27,8 +27,6 @@ import { loadShopEnv } from './shop-env.mjs'
 import { handleShutdown, shutdownTimeoutMs } from './shutdown.mjs'
 
 process.env.NODE_ENV = 'production'
-// Before any setting is read below (Next loads the same files, but only in app.prepare()).
-loadShopEnv()
 const ROOT = path.resolve(import.meta.dirname, '..')
 const require = createRequire(import.meta.url)
 const { cacheSettings } = require('../lib/cache/cache-settings.cjs')
@@ -258,6 +256,9 @@ export async function startServer({
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
+  // Before startServer reads a setting (Next loads the same files, but only in app.prepare());
+  // scripts/start.mjs does the same. Not on import: a test importing this module gets no .env.
+  loadShopEnv()
   startServer().catch((error) => {
     console.error(error instanceof Error ? error.message : error)
     process.exit(1)

@@ -23,29 +23,28 @@ export type RemovedDemoAccounts = {
 export async function removeDemoAccounts(): Promise<RemovedDemoAccounts> {
   const db = await getDb()
   return db.transaction(async (tx) => {
-    const demos = await tx.select({ id: users.id }).from(users).where(eq(users.demo, true))
-    const demoIds = demos.map((d) => d.id)
-    const reviewed =
-      demoIds.length === 0
-        ? []
-        : await tx
-            .select({ id: products.id })
-            .from(products)
-            .where(
-              inArray(
-                products.id,
-                tx
-                  .select({ id: reviews.productId })
-                  .from(reviews)
-                  .where(inArray(reviews.userId, demoIds)),
-              ),
-            )
-            .orderBy(asc(products.id))
-            .for('update')
-    const removed =
-      demoIds.length === 0
-        ? []
-        : await tx.delete(users).where(inArray(users.id, demoIds)).returning({ email: users.email })
+    const demoIds = (await tx.select({ id: users.id }).from(users).where(eq(users.demo, true))).map(
+      (d) => d.id,
+    )
+    if (demoIds.length === 0) return { emails: [], productIds: [], adminLeft: true }
+    const reviewed = await tx
+      .select({ id: products.id })
+      .from(products)
+      .where(
+        inArray(
+          products.id,
+          tx
+            .select({ id: reviews.productId })
+            .from(reviews)
+            .where(inArray(reviews.userId, demoIds)),
+        ),
+      )
+      .orderBy(asc(products.id))
+      .for('update')
+    const removed = await tx
+      .delete(users)
+      .where(inArray(users.id, demoIds))
+      .returning({ email: users.email })
     for (const { id } of reviewed) await recomputeProductRatings(tx, id)
     const [admin] = await tx
       .select({ id: users.id })
