@@ -13,6 +13,7 @@
 import { createRequire } from 'node:module'
 import { createServer } from 'node:http'
 import path from 'node:path'
+import { addAcceptHandles } from './accept-handles.mjs'
 import { createAdmission, RETRY_AFTER_SECONDS } from './admission.mjs'
 import {
   cacheableRequest,
@@ -249,7 +250,8 @@ export async function startServer({
     server.once('error', reject)
     server.listen(port, hostname, resolve)
   })
-  log.info({ url: `http://${hostname || 'localhost'}:${port}` }, 'ByteShop ready')
+  const acceptHandles = await addAcceptHandles(server, ops.acceptHandles, (m) => log.warn(m))
+  log.info({ url: `http://${hostname || 'localhost'}:${port}`, acceptHandles }, 'ByteShop ready')
   // SIGTERM/SIGINT: stop accepting, finish what is in flight, close the database, exit.
   handleShutdown(server, { timeoutMs: shutdownTimeout })
   return server

@@ -16,11 +16,13 @@ const ADMISSION = {
   UNCACHED_MAX_QUEUED: { key: 'maxQueued', default: 64, min: 0, max: 100_000 },
   UNCACHED_MAX_WAIT_MS: { key: 'maxWaitMs', default: 1_000, min: 1, max: 60_000 },
 }
+/** Handles of the listening socket (scripts/accept-handles.mjs), each one accept per loop turn. */
+const ACCEPT_HANDLES = { default: 8, min: 1, max: 64 }
 const FLAGS = [...TRUE_FLAGS, 'false', '0', 'no', '']
 
 /**
  * @param {Record<string, string | undefined>} source
- * @returns {{ settings: { logLevel: string, metricsToken: string | undefined, trustProxy: boolean | string[], admission: { maxActive: number, maxQueued: number, maxWaitMs: number } }, issues: string[] }}
+ * @returns {{ settings: { logLevel: string, metricsToken: string | undefined, trustProxy: boolean | string[], admission: { maxActive: number, maxQueued: number, maxWaitMs: number }, acceptHandles: number }, issues: string[] }}
  */
 function parseOpsSettings(source) {
   const issues = []
@@ -47,14 +49,19 @@ function parseOpsSettings(source) {
     : trust.split(',').map((a) => a.trim().replace(/^::ffff:/, ''))
   const admission = {}
   for (const [name, rule] of Object.entries(ADMISSION)) {
-    const raw = (source[name] ?? '').trim()
-    const value = raw === '' ? rule.default : Number(raw)
-    if (!/^\d*$/.test(raw) || value < rule.min || value > rule.max) {
-      issues.push(`${name}: must be a whole number from ${rule.min} to ${rule.max} (got "${raw}")`)
-      admission[rule.key] = rule.default
-    } else admission[rule.key] = value
+    admission[rule.key] = wholeNumber(source, name, rule, issues)
   }
-  return { settings: { logLevel, metricsToken, trustProxy, admission }, issues }
+  const acceptHandles = wholeNumber(source, 'ACCEPT_HANDLES', ACCEPT_HANDLES, issues)
+  return { settings: { logLevel, metricsToken, trustProxy, admission, acceptHandles }, issues }
+}
+
+/** A whole-number setting in its range; its default, and an issue naming it, when it is not. */
+function wholeNumber(source, name, rule, issues) {
+  const raw = (source[name] ?? '').trim()
+  const value = raw === '' ? rule.default : Number(raw)
+  if (/^\d*$/.test(raw) && value >= rule.min && value <= rule.max) return value
+  issues.push(`${name}: must be a whole number from ${rule.min} to ${rule.max} (got "${raw}")`)
+  return rule.default
 }
 
 /** The settings, or an error that names every bad one. */

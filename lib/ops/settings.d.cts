@@ -6,6 +6,8 @@ export type OpsSettings = {
   trustProxy: boolean | string[]
   /** UNCACHED_MAX_ACTIVE, UNCACHED_MAX_QUEUED, UNCACHED_MAX_WAIT_MS (scripts/admission.mjs). */
   admission: { maxActive: number; maxQueued: number; maxWaitMs: number }
+  /** ACCEPT_HANDLES: handles of the listening socket (scripts/accept-handles.mjs). */
+  acceptHandles: number
 }
 export function parseOpsSettings(source: Record<string, string | undefined>): {
   settings: OpsSettings

@@ -17,6 +17,7 @@ describe('the operations settings', () => {
       metricsToken: undefined,
       trustProxy: false,
       admission: { maxActive: 16, maxQueued: 64, maxWaitMs: 1000 },
+      acceptHandles: 8,
     })
     expect(opsSettings({ LOG_LEVEL: ' Debug ', METRICS_TOKEN: '' }).logLevel).toBe('debug')
   })
@@ -29,7 +30,10 @@ describe('the operations settings', () => {
         UNCACHED_MAX_WAIT_MS: '250',
       }).admission,
     ).toEqual({ maxActive: 4, maxQueued: 0, maxWaitMs: 250 })
+    expect(opsSettings({ ACCEPT_HANDLES: '1' }).acceptHandles).toBe(1)
     for (const [name, value] of [
+      ['ACCEPT_HANDLES', '0'],
+      ['ACCEPT_HANDLES', '65'],
       ['UNCACHED_MAX_ACTIVE', '0'],
       ['UNCACHED_MAX_ACTIVE', '1.5'],
       ['UNCACHED_MAX_QUEUED', '-1'],

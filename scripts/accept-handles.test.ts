@@ -1,0 +1,91 @@
+import http from 'node:http'
+import net, { type AddressInfo } from 'node:net'
+import { afterEach, describe, expect, it } from 'vitest'
+import { addAcceptHandles } from './accept-handles.mjs'
+
+// The listening socket under several handles (scripts/accept-handles.mjs): the server takes that
+// many new connections per turn of its event loop, and closing it closes every handle.
+const servers: http.Server[] = []
+afterEach(async () => {
+  for (const s of servers.splice(0)) {
+    s.closeAllConnections()
+    await new Promise((r) => s.close(r))
+  }
+})
+
+async function server(handles: number, handler: http.RequestListener = (_q, r) => r.end('ok')) {
+  const s = http.createServer(handler)
+  servers.push(s)
+  await new Promise<void>((r) => s.listen(0, '127.0.0.1', r))
+  const warnings: string[] = []
+  const count = await addAcceptHandles(s, handles, (m) => warnings.push(m))
+  return { s, count, warnings, port: (s.address() as AddressInfo).port }
+}
+
+/**
+ * Opens `n` connections while the event loop is held up, so they all wait in the accept queue,
+ * then counts the connections the server takes in each turn; answers the most in one turn.
+ */
+async function mostAcceptedInOneTurn(s: http.Server, port: number, n: number) {
+  let seen = 0
+  s.on('connection', () => seen++)
+  const sockets = Array.from({ length: n }, () => net.connect(port, '127.0.0.1'))
+  // The connects go out on the next tick; the kernel completes them while the loop is held.
+  await new Promise<void>((r) =>
+    process.nextTick(() => {
+      const until = Date.now() + 100
+      while (Date.now() < until);
+      r()
+    }),
+  )
+  let most = 0
+  let before = seen
+  while (seen < n) {
+    await new Promise((r) => setImmediate(r))
+    most = Math.max(most, seen - before)
+    before = seen
+  }
+  for (const socket of sockets) socket.destroy()
+  return most
+}
+
+describe('accept handles', () => {
+  it('takes one new connection per turn with one handle, several with several', async () => {
+    const one = await server(1)
+    expect(one.count).toBe(1)
+    expect(await mostAcceptedInOneTurn(one.s, one.port, 12)).toBe(1)
+
+    const four = await server(4)
+    expect(four.count).toBe(4)
+    expect(four.warnings).toEqual([])
+    expect(await mostAcceptedInOneTurn(four.s, four.port, 12)).toBeGreaterThan(1)
+  })
+
+  it('answers on every handle, and closing stops them all once their requests are answered', async () => {
+    const held: http.ServerResponse[] = []
+    const { s, port } = await server(4, (_req, res) => {
+      res.setHeader('content-type', 'text/plain')
+      held.push(res)
+    })
+    const answers = Array.from({ length: 12 }, () =>
+      fetch(`http://127.0.0.1:${port}/`).then(async (r) => `${r.status} ${await r.text()}`),
+    )
+    while (held.length < 12) await new Promise((r) => setTimeout(r, 5))
+
+    let closed = false
+    s.close(() => (closed = true))
+    // No handle takes a new connection any more.
+    await expect(
+      new Promise((resolve, reject) =>
+        net.connect(port, '127.0.0.1').on('connect', resolve).on('error', reject),
+      ),
+    ).rejects.toMatchObject({ code: 'ECONNREFUSED' })
+    // The close waits for the requests in flight, whichever handle took their connection.
+    await new Promise((r) => setTimeout(r, 50))
+    expect(closed).toBe(false)
+    for (const res of held) res.end('done')
+    expect(await Promise.all(answers)).toEqual(Array(12).fill('200 done'))
+    s.closeIdleConnections()
+    await expect.poll(() => closed).toBe(true)
+  })
+})
