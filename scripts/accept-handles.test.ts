@@ -1,7 +1,10 @@
+import { execFileSync } from 'node:child_process'
 import http from 'node:http'
 import net, { type AddressInfo } from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
 import { addAcceptHandles } from './accept-handles.mjs'
+
+const MODULE = new URL('./accept-handles.mjs', import.meta.url).href
 
 // The listening socket under several handles (scripts/accept-handles.mjs): the server takes that
 // many new connections per turn of its event loop, and closing it closes every handle.
@@ -87,5 +90,40 @@ describe('accept handles', () => {
     expect(await Promise.all(answers)).toEqual(Array(12).fill('200 done'))
     s.closeIdleConnections()
     await expect.poll(() => closed).toBe(true)
+  })
+
+  it('leaves nothing holding the port when the server dies while the copies are being made', async () => {
+    // A server that exits while its copies travel (as one does when its database is locked):
+    // once it is gone, its port must be free again, whenever in the exchange it died.
+    for (const afterMs of [20, 40, 60, 80, 100, 130]) {
+      const port = await new Promise<number>((resolve) => {
+        const probe = net.createServer().listen(0, '127.0.0.1', () => {
+          const { port } = probe.address() as AddressInfo
+          probe.close(() => resolve(port))
+        })
+      })
+      const script = `
+        import http from 'node:http'
+        import { addAcceptHandles } from ${JSON.stringify(MODULE)}
+        const s = http.createServer()
+        s.listen(${port}, '127.0.0.1', () => void addAcceptHandles(s, 8, () => {}))
+        setTimeout(() => process.exit(1), ${afterMs})`
+      try {
+        execFileSync(process.execPath, ['--input-type=module', '-e', script], { stdio: 'ignore' })
+      } catch {
+        // It exits 1, as it was told.
+      }
+      await expect
+        .poll(
+          () =>
+            new Promise<boolean>((resolve) => {
+              const again = net.createServer()
+              again.once('error', () => resolve(false))
+              again.listen(port, '127.0.0.1', () => again.close(() => resolve(true)))
+            }),
+          { timeout: 3000 },
+        )
+        .toBe(true)
+    }
   })
 })
