@@ -177,6 +177,8 @@ export async function startServer({
   })
   // The page cache handler tells the front cache which tags changed (lib/cache/cache-handler.cjs).
   globalThis.__shopFrontCache = frontCache
+  // The embedded database runs in a worker thread of this script (lib/db/client.ts).
+  globalThis.__shopPgliteWorker = path.join(ROOT, 'lib/db/pglite-worker.mjs')
   // Next's own idea of its address, not where we listen (that is `hostname`, below): Next turns the
   // proxy's rewrites into HTTP requests to itself, a second request through this server, whenever
   // their origin differs from this one, and it builds that origin with `localhost` whatever

@@ -9,7 +9,7 @@ import { openDatabase, type Db, type DbHandle } from './open'
 // `setDatabase`.
 
 type State = { handle?: Promise<DbHandle> }
-const g = globalThis as typeof globalThis & { __shopDb?: State }
+const g = globalThis as typeof globalThis & { __shopDb?: State; __shopPgliteWorker?: string }
 const state: State = (g.__shopDb ??= {})
 
 async function start(): Promise<DbHandle> {
@@ -17,7 +17,9 @@ async function start(): Promise<DbHandle> {
   const handle = await openDatabase(
     e.DATABASE_URL
       ? { engine: 'postgres', url: e.DATABASE_URL, poolSize: e.DATABASE_POOL_SIZE }
-      : { engine: 'pglite', dataDir: e.dataDir },
+      : // The production server names the worker script: there the embedded database runs in a
+        // thread of its own (lib/db/pglite-thread.ts); tests and commands open it on theirs.
+        { engine: 'pglite', dataDir: e.dataDir, workerScript: g.__shopPgliteWorker },
   )
   try {
     await migrate(handle.db)

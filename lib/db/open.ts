@@ -2,15 +2,14 @@ import 'server-only'
 import fs from 'node:fs'
 import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
-import { fuzzystrmatch } from '@electric-sql/pglite/contrib/fuzzystrmatch'
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
-import { unaccent } from '@electric-sql/pglite/contrib/unaccent'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
 import pg from 'pg'
 import * as schema from './schema'
 import { acquireDataDirLock } from './lock'
+import { pgliteExtensions } from './pglite-extensions.mjs'
+import { PgliteThread } from './pglite-thread'
 
 // One SQL dialect, two engines: embedded PGlite for the demo and tests, PostgreSQL through
 // `pg` for real shops. Everything above this file sees the same Drizzle database type.
@@ -24,6 +23,8 @@ export type DbHandle = {
   close: () => Promise<void>
   /** The embedded engine itself, for dumps (test templates, backups). */
   pglite?: PGlite
+  /** The embedded engine in a worker thread (what the production server opens). */
+  pgliteThread?: PgliteThread
   /** The PostgreSQL pool, for libraries that take one (the rate limiter's shared store). */
   pool?: pg.Pool
   /**
@@ -35,17 +36,18 @@ export type DbHandle = {
 
 export type OpenOptions =
   | { engine: 'postgres'; url: string; poolSize?: number }
-  | { engine: 'pglite'; dataDir?: string; loadDataDir?: Blob }
+  | { engine: 'pglite'; dataDir?: string; loadDataDir?: Blob; workerScript?: string }
 
-// Every opener of a folder that used these must load them, so the option lives only here.
-const pgliteExtensions = { pg_trgm, unaccent, fuzzystrmatch }
+/** Takes the data folder's lock and makes sure it exists; answers how to give the lock back. */
+function claimDataDir(dataDir: string | undefined): () => void {
+  if (!dataDir) return () => {}
+  const release = acquireDataDirLock(dataDir)
+  fs.mkdirSync(path.join(dataDir, 'pgdata'), { recursive: true })
+  return release
+}
 
 export async function openPglite(options: { dataDir?: string; loadDataDir?: Blob } = {}) {
-  let release = () => {}
-  if (options.dataDir) {
-    release = acquireDataDirLock(options.dataDir)
-    fs.mkdirSync(path.join(options.dataDir, 'pgdata'), { recursive: true })
-  }
+  const release = claimDataDir(options.dataDir)
   try {
     const client = await PGlite.create({
       dataDir: options.dataDir ? path.join(options.dataDir, 'pgdata') : undefined,
@@ -104,6 +106,7 @@ export async function openDatabase(options: OpenOptions): Promise<DbHandle> {
       close: () => pool.end(),
     }
   }
+  if (options.workerScript) return openPgliteThread(options.workerScript, options.dataDir)
   const { client, release } = await openPglite(options)
   return {
     db: drizzlePglite(client, { schema }) as unknown as Db,
@@ -113,6 +116,31 @@ export async function openDatabase(options: OpenOptions): Promise<DbHandle> {
     close: async () => {
       await client.close()
       release()
+    },
+  }
+}
+
+/** The embedded engine in a worker thread (lib/db/pglite-thread.ts): the same database, off this thread. */
+async function openPgliteThread(script: string, dataDir: string | undefined): Promise<DbHandle> {
+  const release = claimDataDir(dataDir)
+  let thread: PgliteThread
+  try {
+    thread = await PgliteThread.open(script, dataDir ? path.join(dataDir, 'pgdata') : undefined)
+  } catch (error) {
+    release()
+    throw error
+  }
+  return {
+    db: drizzlePglite(thread as unknown as PGlite, { schema }) as unknown as Db,
+    engine: 'pglite',
+    pgliteThread: thread,
+    statements: () => thread.statements,
+    close: async () => {
+      try {
+        await thread.close()
+      } finally {
+        release()
+      }
     },
   }
 }

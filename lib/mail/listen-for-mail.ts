@@ -14,11 +14,12 @@ type Unlisten = () => Promise<void>
  * connection of its own. Resolves to the function that stops listening.
  */
 export async function listenForMail(
-  handle: Pick<DbHandle, 'pglite' | 'pool'>,
+  handle: Pick<DbHandle, 'pglite' | 'pgliteThread' | 'pool'>,
   wake: () => void,
 ): Promise<Unlisten> {
   try {
-    if (handle.pglite) return await handle.pglite.listen(MAIL_CHANNEL, () => wake())
+    const embedded = handle.pglite ?? handle.pgliteThread
+    if (embedded) return await embedded.listen(MAIL_CHANNEL, () => wake())
     if (handle.pool) return listenOnPostgres(handle.pool, wake)
   } catch (error) {
     logger().warn({ error: String(error) }, 'mail worker: not listening, polling only')

@@ -1,0 +1,3 @@
+import type { Extension } from '@electric-sql/pglite'
+
+export const pgliteExtensions: Record<'pg_trgm' | 'unaccent' | 'fuzzystrmatch', Extension>

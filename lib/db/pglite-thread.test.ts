@@ -1,0 +1,127 @@
+import path from 'node:path'
+import { sql } from 'drizzle-orm'
+import { afterEach, describe, expect, it } from 'vitest'
+import { openDatabase, type DbHandle } from './open'
+import { queryRows } from './sql'
+
+// The embedded database in a worker thread (lib/db/pglite-thread.ts, what the production server
+// opens) behaves as PGlite on this thread does: the same rows, transactions, errors and NOTIFY.
+const workerScript = path.join(import.meta.dirname, 'pglite-worker.mjs')
+const handles: DbHandle[] = []
+afterEach(async () => {
+  for (const handle of handles.splice(0)) await handle.close().catch(() => {})
+})
+
+async function open(thread: boolean) {
+  const handle = await openDatabase({
+    engine: 'pglite',
+    workerScript: thread ? workerScript : undefined,
+  })
+  handles.push(handle)
+  await handle.db.execute(
+    sql`create table t (id int primary key, name text, at timestamptz default now(), tags jsonb)`,
+  )
+  return handle
+}
+
+describe('the embedded database in a worker thread', () => {
+  it('answers every query as PGlite on this thread does', async () => {
+    const results = []
+    for (const thread of [false, true]) {
+      const { db, pgliteThread } = await open(thread)
+      expect(Boolean(pgliteThread)).toBe(thread)
+      await db.execute(
+        sql`insert into t (id, name, at, tags) values (1, 'a', '2026-01-02T03:04:05Z', '["x"]'), (2, null, '2026-01-02T03:04:05Z', null)`,
+      )
+      results.push(await queryRows(db, sql`select id, name, at, tags from t order by id`))
+    }
+    expect(results[1]).toEqual(results[0])
+    expect(results[1]).toEqual([
+      { id: 1, name: 'a', at: expect.stringMatching(/^2026-01-02 03:04:05/), tags: ['x'] },
+      { id: 2, name: null, at: expect.stringMatching(/^2026-01-02 03:04:05/), tags: null },
+    ])
+  })
+
+  it('commits a transaction that ends well, rolls back one that throws, and a savepoint alone', async () => {
+    const { db } = await open(true)
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`insert into t (id) values (1)`)
+      await tx
+        .transaction(async (inner) => {
+          await inner.execute(sql`insert into t (id) values (2)`)
+          throw new Error('inner fails')
+        })
+        .catch(() => {})
+    })
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.execute(sql`insert into t (id) values (3)`)
+        throw new Error('outer fails')
+      }),
+    ).rejects.toThrow('outer fails')
+    expect(await queryRows(db, sql`select id from t order by id`)).toEqual([{ id: 1 }])
+  })
+
+  it("passes the database's errors on with their code", async () => {
+    const { db } = await open(true)
+    await db.execute(sql`insert into t (id) values (1)`)
+    const error = await db.execute(sql`insert into t (id) values (1)`).catch((e: unknown) => e)
+    expect(error).toBeInstanceOf(Error)
+    expect((error as { cause?: { code?: string; constraint?: string } }).cause).toMatchObject({
+      code: '23505',
+      constraint: 't_pkey',
+    })
+  })
+
+  it('runs one transaction at a time: a statement from outside waits for the commit', async () => {
+    const { db } = await open(true)
+    const order: string[] = []
+    let release!: () => void
+    const held = new Promise<void>((r) => (release = r))
+    const tx = db.transaction(async (t) => {
+      await t.execute(sql`insert into t (id) values (1)`)
+      order.push('inserted')
+      await held
+      order.push('committing')
+    })
+    while (order.length === 0) await new Promise((r) => setTimeout(r, 5))
+    const outside = queryRows<{ n: number }>(db, sql`select count(*)::int as n from t`).then(
+      (rows) => {
+        order.push('read')
+        return rows[0]?.n
+      },
+    )
+    await new Promise((r) => setTimeout(r, 50))
+    expect(order).toEqual(['inserted'])
+    release()
+    await tx
+    expect(await outside).toBe(1)
+    expect(order).toEqual(['inserted', 'committing', 'read'])
+  })
+
+  it('delivers NOTIFY to its listeners until they stop, and counts statements', async () => {
+    const handle = await open(true)
+    const heard: string[] = []
+    const stop = await handle.pgliteThread!.listen('shop_test', (payload) => heard.push(payload))
+    const before = handle.statements()
+    await handle.db.execute(sql`select pg_notify('shop_test', 'one')`)
+    await expect.poll(() => heard).toEqual(['one'])
+    await stop()
+    await handle.db.execute(sql`select pg_notify('shop_test', 'two')`)
+    await handle.db.transaction(async (tx) => {
+      await tx.execute(sql`select 1`)
+    })
+    await new Promise((r) => setTimeout(r, 50))
+    expect(heard).toEqual(['one'])
+    // Two statements, then BEGIN, one, COMMIT.
+    expect(handle.statements() - before).toBe(5)
+  })
+
+  it('refuses statements clearly once closed', async () => {
+    const handle = await open(true)
+    await handle.close()
+    await expect(handle.db.execute(sql`select 1`)).rejects.toMatchObject({
+      cause: { message: expect.stringMatching(/embedded database's thread ended/) },
+    })
+  })
+})

@@ -1,0 +1,131 @@
+// The embedded database in a thread of its own (decision 0001): the production server opens
+// PGlite here rather than on the event loop's thread, which then only sends statements and gets
+// rows back (lib/db/pglite-thread.ts is the other end). PGlite's WebAssembly and its synchronous
+// file writes took about a quarter of the main thread under the mixed-load bench (issue 17).
+//
+// Messages in: { id, op, ... } with op one of
+//   query { sql, params, rowMode, rawTypes, tx? }   rows as PGlite answers them; rawTypes are the
+//                                                   type ids whose values stay text (Drizzle's)
+//   exec { sql, tx? }                               PGlite's exec
+//   begin                                           opens a transaction, answers its id
+//   end { tx, commit }                              commits it (or rolls it back), answers when done
+//   listen / unlisten { channel }                   NOTIFY on channel comes as { channel, payload }
+//   close                                           closes the database
+// Messages out: { id, result } or { id, error } for each, and { ready } or { failed } once at start.
+import { parentPort, workerData } from 'node:worker_threads'
+import { PGlite } from '@electric-sql/pglite'
+import { pgliteExtensions } from './pglite-extensions.mjs'
+
+const port = parentPort
+if (!port) throw new Error('lib/db/pglite-worker.mjs runs as a worker thread')
+
+/** What of an error crosses to the other thread: its message, name and plain fields (code, detail…). */
+function serializeError(error) {
+  if (!(error instanceof Error)) return { message: String(error) }
+  const fields = {}
+  for (const [key, value] of Object.entries(error)) {
+    if (value === null || ['string', 'number', 'boolean'].includes(typeof value))
+      fields[key] = value
+  }
+  return { ...fields, name: error.name, message: error.message, stack: error.stack }
+}
+
+const identity = (value) => value
+
+let db
+try {
+  db = await PGlite.create({ dataDir: workerData.dataDir, extensions: pgliteExtensions })
+} catch (error) {
+  port.postMessage({ failed: serializeError(error) })
+  process.exit(1)
+}
+
+/** Open transactions by id: PGlite's transaction object, and how to end it. */
+const transactions = new Map()
+let nextTransaction = 1
+/** Channels listened to, with the function that stops each. */
+const listening = new Map()
+
+function begin() {
+  const id = nextTransaction++
+  return new Promise((begun, failed) => {
+    const finished = db.transaction(
+      (tx) =>
+        new Promise((commit, rollback) => {
+          transactions.set(id, { tx, commit, rollback, finished })
+          begun(id)
+        }),
+    )
+    // Until the transaction has begun, its failure is the answer to `begin`; after, to `end`.
+    finished.catch((error) => {
+      if (!transactions.has(id)) failed(error)
+    })
+  })
+}
+
+async function end(id, commit) {
+  const transaction = transactions.get(id)
+  if (!transaction) throw new Error(`No open transaction ${id}`)
+  transactions.delete(id)
+  if (commit) transaction.commit()
+  else transaction.rollback(new Error('rolled back'))
+  try {
+    await transaction.finished
+  } catch (error) {
+    if (commit) throw error
+  }
+  return null
+}
+
+function target(tx) {
+  if (tx === undefined) return db
+  const transaction = transactions.get(tx)
+  if (!transaction) throw new Error(`No open transaction ${tx}`)
+  return transaction.tx
+}
+
+async function run(message) {
+  switch (message.op) {
+    case 'query': {
+      const parsers = Object.fromEntries((message.rawTypes ?? []).map((t) => [t, identity]))
+      return target(message.tx).query(message.sql, message.params, {
+        rowMode: message.rowMode,
+        parsers,
+      })
+    }
+    case 'exec':
+      return target(message.tx).exec(message.sql)
+    case 'begin':
+      return begin()
+    case 'end':
+      return end(message.tx, message.commit)
+    case 'listen': {
+      if (!listening.has(message.channel)) {
+        const stop = await db.listen(message.channel, (payload) =>
+          port.postMessage({ channel: message.channel, payload }),
+        )
+        listening.set(message.channel, stop)
+      }
+      return null
+    }
+    case 'unlisten': {
+      const stop = listening.get(message.channel)
+      listening.delete(message.channel)
+      if (stop) await stop()
+      return null
+    }
+    case 'close':
+      await db.close()
+      return null
+    default:
+      throw new Error(`Unknown operation ${message.op}`)
+  }
+}
+
+port.on('message', (message) => {
+  run(message).then(
+    (result) => port.postMessage({ id: message.id, result }),
+    (error) => port.postMessage({ id: message.id, error: serializeError(error) }),
+  )
+})
+port.postMessage({ ready: true })
