@@ -12,6 +12,9 @@ import { baseEnv, freePort, ServerProcess } from './support/server-process'
 //
 // No layout is involved, so it runs once (not again at phone size).
 
+/** A client of the API on another site, listed in ALLOWED_ORIGINS (decision 0015). */
+const CLIENT = 'http://client.example'
+
 test.describe('a shop with more uncached work than it can do', () => {
   test.skip(({ isMobile }) => isMobile, 'HTTP only: once is enough')
 
@@ -25,6 +28,7 @@ test.describe('a shop with more uncached work than it can do', () => {
       UNCACHED_MAX_ACTIVE: '1',
       UNCACHED_MAX_QUEUED: '0',
       METRICS_TOKEN: token,
+      ALLOWED_ORIGINS: CLIENT,
     }
     const server = await new ServerProcess(port, env).ready(180_000)
     const held = new net.Socket()
@@ -74,6 +78,36 @@ test.describe('a shop with more uncached work than it can do', () => {
         body: JSON.stringify({ email: 'someone@example.com', password: 'whatever1' }),
       })
       expect(write.status).toBe(503)
+      // A client on another site can read the refusal and when to try again: the 503 carries its
+      // CORS headers (without them the browser shows that client a network error), and so does
+      // the 413 the server gives before Next to a body declared too large.
+      for (const [init, status] of [
+        [
+          {
+            method: 'POST',
+            body: JSON.stringify({ email: 'a@example.com', password: 'whatever1' }),
+          },
+          503,
+        ],
+        [{ method: 'POST', body: 'x'.repeat(200_000) }, 413],
+      ] as const) {
+        const refused = await fetch(`${server.url}/api/v1/login`, {
+          ...init,
+          headers: { 'content-type': 'application/json', origin: CLIENT },
+        })
+        expect(refused.status).toBe(status)
+        expect(refused.headers.get('access-control-allow-origin')).toBe(CLIENT)
+        expect(refused.headers.get('access-control-allow-credentials')).toBe('true')
+        expect(refused.headers.get('access-control-expose-headers')).toContain('Retry-After')
+        expect(refused.headers.get('vary')).toContain('Origin')
+        expect((await refused.json()).success).toBe(false)
+      }
+      // Nobody else's origin gets them.
+      const stranger = await fetch(`${server.url}/api/v1/products?keyword=nothing-cached`, {
+        headers: { origin: 'http://stranger.example' },
+      })
+      expect(stranger.status).toBe(503)
+      expect(stranger.headers.get('access-control-allow-origin')).toBeNull()
 
       // What the caches hold, and the probes, are answered all the same.
       const home = await fetch(`${server.url}/`)

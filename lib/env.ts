@@ -3,7 +3,7 @@ import { isIP } from 'node:net'
 import path from 'node:path'
 import { z } from 'zod'
 import { parseCacheSettings, type CacheSettings } from './cache/cache-settings.cjs'
-import { parseOpsSettings } from './ops/settings.cjs'
+import { originsOf, parseOpsSettings } from './ops/settings.cjs'
 
 // Every setting the server reads, with its default. `.env.example` lists the same names.
 // Nothing is required: the demo runs on the embedded database with generated secrets.
@@ -57,16 +57,11 @@ const EnvSchema = z.object({
   ALLOWED_ORIGINS: z
     .string()
     .optional()
-    .transform((v) =>
-      (v ?? '')
-        .split(',')
-        .map((s) => s.trim())
-        .filter(Boolean),
-    )
-    .refine((list) => list.every((o) => URL.canParse(o) && /^https?:$/.test(new URL(o).protocol)), {
+    .transform(originsOf)
+    .refine((list) => list.bad.length === 0, {
       message: 'must be comma-separated absolute http(s) URLs, e.g. https://app.example.com',
     })
-    .transform((list) => list.map((o) => new URL(o).origin)),
+    .transform((list) => list.origins),
   // A reverse proxy in front sets X-Forwarded-For/-Host/-Proto; without one anybody could.
   // true, false, or the proxies' addresses (comma-separated): then only requests whose socket
   // peer is one of them are believed.

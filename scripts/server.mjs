@@ -32,8 +32,9 @@ const ROOT = path.resolve(import.meta.dirname, '..')
 const require = createRequire(import.meta.url)
 const { cacheSettings } = require('../lib/cache/cache-settings.cjs')
 const { opsSettings } = require('../lib/ops/settings.cjs')
-const { logger } = require('../lib/ops/logger.cjs')
+const { batchedStdout, logger } = require('../lib/ops/logger.cjs')
 const { bodyLimitFor } = require('../lib/api/body-limits.cjs')
+const { corsHeadersFor } = require('../lib/api/cors.cjs')
 
 /** Methods no route serves, refused before Next sees them (Next would answer them with a page). */
 const PAGE_METHODS = 'GET, HEAD'
@@ -154,7 +155,12 @@ function refuseBusy(req, res) {
 /** An error answer in the API's JSON envelope under /api/, as plain text elsewhere. */
 function refuse(req, res, status, message, headers = {}) {
   if (isApi(req)) {
-    res.writeHead(status, { ...headers, 'content-type': 'application/json; charset=utf-8' })
+    res.writeHead(status, {
+      ...headers,
+      'content-type': 'application/json; charset=utf-8',
+      // As every API answer: the CORS headers set at the start depend on the Origin.
+      vary: 'Origin',
+    })
     res.end(JSON.stringify({ success: false, message }))
   } else {
     res.writeHead(status, { ...headers, 'content-type': 'text/plain; charset=utf-8' })
@@ -169,7 +175,8 @@ export async function startServer({
   // A bad setting stops the start with a message naming it, before anything else happens.
   const settings = cacheSettings(process.env)
   const ops = opsSettings(process.env)
-  const log = logger()
+  // The first call makes the process's logger: a turn's lines in one write (lib/ops/logger.cjs).
+  const log = logger({ write: batchedStdout() })
   const shutdownTimeout = shutdownTimeoutMs(process.env)
   const { default: next } = await import('next')
   const frontCache = createFrontCache({
@@ -201,6 +208,14 @@ export async function startServer({
   })
   const server = createServer((req, res) => {
     const request = observer.begin(req, res)
+    // Every API answer to an allowed origin, the refusals below included (Next sets the same).
+    if (isApi(req)) {
+      for (const [name, value] of Object.entries(
+        corsHeadersFor(req.headers.origin, ops.allowedOrigins),
+      )) {
+        res.setHeader(name, value)
+      }
+    }
     // Every answer, whoever gives it below (static files, front cache, Next, the refusals).
     if (hsts(req)) res.setHeader(HSTS_HEADER, HSTS_VALUE)
     lingerOnUnreadBody(req, res)

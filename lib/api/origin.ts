@@ -1,6 +1,7 @@
 import 'server-only'
 import { env } from '@/lib/env'
 import { forwardedHeadersTrusted } from './client-ip'
+import { corsHeadersFor } from './cors.cjs'
 
 // Who may call /api/v1 from a browser, and the CORS headers that tell the browser so.
 //
@@ -26,7 +27,6 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
 // instead of a failed preflight; the path's own methods are in the `Allow` header.
 const CORS_METHODS = 'GET, HEAD, POST, PUT, PATCH, DELETE'
 const CORS_HEADERS = 'Content-Type, Idempotency-Key, If-Match, X-XSRF-Token'
-const CORS_EXPOSED = 'Retry-After, X-Request-Id, ETag, Idempotent-Replayed'
 // Two hours: the most Chromium keeps a preflight.
 const CORS_MAX_AGE = '7200'
 
@@ -76,13 +76,7 @@ export function mayChangeState(request: Request): boolean {
 
 /** CORS headers for an answer to a configured extra origin; none for anybody else. */
 export function corsHeaders(request: Request): Record<string, string> {
-  const origin = request.headers.get('origin')
-  if (!isExtraOrigin(origin)) return {}
-  return {
-    'Access-Control-Allow-Origin': origin,
-    'Access-Control-Allow-Credentials': 'true',
-    'Access-Control-Expose-Headers': CORS_EXPOSED,
-  }
+  return corsHeadersFor(request.headers.get('origin'), env().ALLOWED_ORIGINS)
 }
 
 /** The extra headers of a preflight (OPTIONS) answer to a configured extra origin. */

@@ -22,7 +22,7 @@ const FLAGS = [...TRUE_FLAGS, 'false', '0', 'no', '']
 
 /**
  * @param {Record<string, string | undefined>} source
- * @returns {{ settings: { logLevel: string, metricsToken: string | undefined, trustProxy: boolean | string[], admission: { maxActive: number, maxQueued: number, maxWaitMs: number }, acceptHandles: number }, issues: string[] }}
+ * @returns {{ settings: { logLevel: string, metricsToken: string | undefined, trustProxy: boolean | string[], admission: { maxActive: number, maxQueued: number, maxWaitMs: number }, acceptHandles: number, allowedOrigins: string[] }, issues: string[] }}
  */
 function parseOpsSettings(source) {
   const issues = []
@@ -52,7 +52,29 @@ function parseOpsSettings(source) {
     admission[rule.key] = wholeNumber(source, name, rule, issues)
   }
   const acceptHandles = wholeNumber(source, 'ACCEPT_HANDLES', ACCEPT_HANDLES, issues)
-  return { settings: { logLevel, metricsToken, trustProxy, admission, acceptHandles }, issues }
+  const allowedOrigins = originsOf(source.ALLOWED_ORIGINS).origins
+  return {
+    settings: { logLevel, metricsToken, trustProxy, admission, acceptHandles, allowedOrigins },
+    issues,
+  }
+}
+
+/**
+ * ALLOWED_ORIGINS: comma-separated absolute http(s) URLs, kept as origins (scheme://host:port, the
+ * form browsers send in the Origin header); `bad` lists what is not such a URL. lib/env.ts
+ * reports those; the server, which gives some answers before Next, uses the same list.
+ * @param {string | undefined} raw
+ */
+function originsOf(raw) {
+  const listed = (raw ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
+  const isOrigin = (o) => URL.canParse(o) && /^https?:$/.test(new URL(o).protocol)
+  return {
+    origins: listed.filter(isOrigin).map((o) => new URL(o).origin),
+    bad: listed.filter((o) => !isOrigin(o)),
+  }
 }
 
 /** A whole-number setting in its range; its default, and an issue naming it, when it is not. */
@@ -116,6 +138,7 @@ module.exports = {
   LOG_LEVELS,
   parseOpsSettings,
   opsSettings,
+  originsOf,
   fromTrustedProxy,
   requestIdFor,
   bearerMatches,

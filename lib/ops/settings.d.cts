@@ -8,11 +8,14 @@ export type OpsSettings = {
   admission: { maxActive: number; maxQueued: number; maxWaitMs: number }
   /** ACCEPT_HANDLES: handles of the listening socket (scripts/accept-handles.mjs). */
   acceptHandles: number
+  /** ALLOWED_ORIGINS as origins; lib/env.ts reports a bad entry. */
+  allowedOrigins: string[]
 }
 export function parseOpsSettings(source: Record<string, string | undefined>): {
   settings: OpsSettings
   issues: string[]
 }
+export function originsOf(raw: string | undefined): { origins: string[]; bad: string[] }
 export function opsSettings(source?: Record<string, string | undefined>): OpsSettings
 export function fromTrustedProxy(trustProxy: boolean | string[], peer: string | undefined): boolean
 export function requestIdFor(header: string | string[] | undefined, trustProxy: boolean): string

@@ -4,6 +4,7 @@ import {
   bearerMatches,
   fromTrustedProxy,
   opsSettings,
+  originsOf,
   parseOpsSettings,
   requestIdFor,
 } from './settings.cjs'
@@ -18,6 +19,7 @@ describe('the operations settings', () => {
       trustProxy: false,
       admission: { maxActive: 16, maxQueued: 64, maxWaitMs: 1000 },
       acceptHandles: 8,
+      allowedOrigins: [],
     })
     expect(opsSettings({ LOG_LEVEL: ' Debug ', METRICS_TOKEN: '' }).logLevel).toBe('debug')
   })
@@ -136,5 +138,20 @@ describe('the bearer token check', () => {
       `Bearer ${token.toUpperCase()}`,
     ])
       expect(bearerMatches(header, token), String(header)).toBe(false)
+  })
+
+  it('read ALLOWED_ORIGINS as origins, and set apart what is not an http(s) URL', () => {
+    expect(
+      originsOf(' https://App.example.com/path , http://localhost:5173,ftp://x.example, nope ,'),
+    ).toEqual({
+      origins: ['https://app.example.com', 'http://localhost:5173'],
+      bad: ['ftp://x.example', 'nope'],
+    })
+    expect(opsSettings({ ALLOWED_ORIGINS: 'https://app.example.com/' }).allowedOrigins).toEqual([
+      'https://app.example.com',
+    ])
+    expect(() => parseEnv({ NODE_ENV: 'test', ALLOWED_ORIGINS: 'nope' })).toThrow(
+      'ALLOWED_ORIGINS: must be comma-separated absolute http(s) URLs',
+    )
   })
 })
