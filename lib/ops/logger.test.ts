@@ -1,5 +1,9 @@
+import { execFileSync } from 'node:child_process'
+import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { createLogger, escapeRawBreaks, loggedPath } from './logger.cjs'
+
+const LOGGER = path.join(import.meta.dirname, 'logger.cjs')
 
 function capture(level = 'info') {
   const lines: string[] = []
@@ -75,5 +79,53 @@ describe('a logged path', () => {
     expect(loggedPath('/user/verify/')).toBe('/user/verify/')
     const long = `/products?q=${'x'.repeat(3000)}`
     expect(loggedPath(long)).toBe(`${long.slice(0, 2048)}…`)
+  })
+})
+
+describe("the server's log on standard output (a turn's lines in one write)", () => {
+  // A process of its own, so that its standard output and its exit are real; its logger is made
+  // as the server makes it (scripts/server.mjs).
+  const run = (script: string) =>
+    execFileSync(
+      process.execPath,
+      [
+        '-e',
+        `const l = require(${JSON.stringify(LOGGER)}); const log = l.logger({ write: l.batchedStdout() });\n${script}`,
+      ],
+      {
+        encoding: 'utf8',
+      },
+    )
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line).msg)
+
+  it('keeps the order of its lines across turns of the event loop', () => {
+    expect(
+      run(`
+        log.info('one'); log.info('two')
+        setImmediate(() => { log.info('three'); setTimeout(() => log.info('four'), 5) })`),
+    ).toEqual(['one', 'two', 'three', 'four'])
+  })
+
+  it('writes what is pending when the process exits at once, even on an error', () => {
+    expect(run(`log.info('before'); log.error('last words'); process.exit(0)`)).toEqual([
+      'before',
+      'last words',
+    ])
+    let output = ''
+    try {
+      execFileSync(
+        process.execPath,
+        [
+          '-e',
+          `const l = require(${JSON.stringify(LOGGER)}); l.logger({ write: l.batchedStdout() }).fatal('going down'); throw new Error('boom')`,
+        ],
+        { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] },
+      )
+    } catch (error) {
+      output = String((error as { stdout?: string }).stdout)
+    }
+    expect(JSON.parse(output.trim()).msg).toBe('going down')
   })
 })
