@@ -95,7 +95,7 @@ describe('accept handles', () => {
   it('leaves nothing holding the port when the server dies while the copies are being made', async () => {
     // A server that exits while its copies travel (as one does when its database is locked):
     // once it is gone, its port must be free again, whenever in the exchange it died.
-    for (const afterMs of [20, 40, 60, 80, 100, 130]) {
+    for (const afterMs of [20, 50, 80, 120]) {
       const port = await new Promise<number>((resolve) => {
         const probe = net.createServer().listen(0, '127.0.0.1', () => {
           const { port } = probe.address() as AddressInfo
@@ -121,9 +121,10 @@ describe('accept handles', () => {
               again.once('error', () => resolve(false))
               again.listen(port, '127.0.0.1', () => again.close(() => resolve(true)))
             }),
-          { timeout: 3000 },
+          // The copying process may take a while to start and to notice on a busy machine.
+          { timeout: 15_000 },
         )
         .toBe(true)
     }
-  })
+  }, 90_000)
 })
