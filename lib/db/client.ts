@@ -21,6 +21,12 @@ async function start(): Promise<DbHandle> {
         // thread of its own (lib/db/pglite-thread.ts); tests and commands open it on theirs.
         { engine: 'pglite', dataDir: e.dataDir, workerScript: g.__shopPgliteWorker },
   )
+  // The embedded database's thread cannot come back within this process: exit, so that the
+  // supervisor (systemd, a container runtime) starts a fresh one, instead of answering 500 for ever.
+  handle.pgliteThread?.onLost((error) => {
+    logger().fatal({ error: error.message }, 'the embedded database stopped; exiting')
+    process.exit(1)
+  })
   try {
     await migrate(handle.db)
     if (handle.engine === 'pglite') {

@@ -1,7 +1,10 @@
+import fs from 'node:fs'
+import os from 'node:os'
 import path from 'node:path'
 import { sql } from 'drizzle-orm'
 import { afterEach, describe, expect, it } from 'vitest'
 import { openDatabase, type DbHandle } from './open'
+import { PgliteThread } from './pglite-thread'
 import { queryRows } from './sql'
 
 // The embedded database in a worker thread (lib/db/pglite-thread.ts, what the production server
@@ -123,5 +126,35 @@ describe('the embedded database in a worker thread', () => {
     await expect(handle.db.execute(sql`select 1`)).rejects.toMatchObject({
       cause: { message: expect.stringMatching(/embedded database's thread ended/) },
     })
+  })
+
+  it('says once when its thread dies on its own, and not when it is closed', async () => {
+    // A stand-in for a thread that fails (PGlite aborting): ready, then gone at the first call.
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-thread-'))
+    const dying = path.join(dir, 'dying-worker.mjs')
+    fs.writeFileSync(
+      dying,
+      "import { parentPort } from 'node:worker_threads'\n" +
+        'parentPort.postMessage({ ready: true })\n' +
+        "parentPort.on('message', () => process.exit(3))\n",
+    )
+    try {
+      const thread = await PgliteThread.open(dying, undefined)
+      const lost: Error[] = []
+      thread.onLost((error) => lost.push(error))
+      await expect(thread.query('select 1')).rejects.toThrow(/thread ended \(exit code 3\)/)
+      await expect(thread.query('select 1')).rejects.toThrow(/thread ended/)
+      expect(lost.map((e) => e.message)).toEqual([
+        "The embedded database's thread ended (exit code 3).",
+      ])
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true })
+    }
+
+    const handle = await open(true)
+    const lost: Error[] = []
+    handle.pgliteThread!.onLost((error) => lost.push(error))
+    await handle.close()
+    expect(lost).toEqual([])
   })
 })

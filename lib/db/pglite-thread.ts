@@ -51,6 +51,8 @@ export class PgliteThread implements PgliteTarget {
   #nextId = 1
   #listeners = new Map<string, Set<(payload: string) => void>>()
   #stopped: Error | undefined
+  #closing = false
+  #onLost: ((error: Error) => void) | undefined
   /** Statements sent, BEGIN and COMMIT included (the metric shop_db_statements_total). */
   statements = 0
 
@@ -68,9 +70,11 @@ export class PgliteThread implements PgliteTarget {
       else pending.resolve(message.result)
     })
     const stop = (error: Error) => {
+      const first = this.#stopped === undefined
       this.#stopped ??= error
       for (const { reject } of this.#pending.values()) reject(this.#stopped)
       this.#pending.clear()
+      if (first && !this.#closing) this.#onLost?.(this.#stopped)
     }
     worker.on('error', stop)
     worker.on('exit', (code) =>
@@ -163,8 +167,17 @@ export class PgliteThread implements PgliteTarget {
     }
   }
 
+  /**
+   * Calls `handler` once if the thread ends or fails while nobody closed it: the database is then
+   * gone for good, and every later statement is refused.
+   */
+  onLost(handler: (error: Error) => void): void {
+    this.#onLost = handler
+  }
+
   /** Closes the database (PGlite writes out its state), then ends the thread. */
   async close(): Promise<void> {
+    this.#closing = true
     try {
       await this.#call({ op: 'close' })
     } finally {
