@@ -70,7 +70,10 @@ export class ServerProcess {
     while (Date.now() < until) {
       if (gone) throw new Error(`the server exited while starting:\n${this.output}`)
       try {
-        const res = await fetch(`${this.url}/api/v1/products?limit=1`)
+        // A server that takes the connection and never answers must not hold the test for ever.
+        const res = await fetch(`${this.url}/api/v1/products?limit=1`, {
+          signal: AbortSignal.timeout(15_000),
+        })
         if (res.ok) return this
       } catch {
         // not listening yet

@@ -151,6 +151,17 @@ describe('the embedded database in a worker thread', () => {
       fs.rmSync(dir, { recursive: true, force: true })
     }
 
+    // One that ends before it is ready fails the opening instead of leaving it waiting.
+    const silent = path.join(os.tmpdir(), `shop-thread-silent-${process.pid}.mjs`)
+    fs.writeFileSync(silent, 'process.exit(4)\n')
+    try {
+      await expect(PgliteThread.open(silent, undefined)).rejects.toThrow(
+        /ended while opening \(exit code 4\)/,
+      )
+    } finally {
+      fs.rmSync(silent, { force: true })
+    }
+
     const handle = await open(true)
     const lost: Error[] = []
     handle.pgliteThread!.onLost((error) => lost.push(error))

@@ -86,15 +86,20 @@ export class PgliteThread implements PgliteTarget {
   static open(script: string, dataDir: string | undefined): Promise<PgliteThread> {
     const worker = new Worker(script, { workerData: { dataDir } })
     return new Promise((resolve, reject) => {
+      // A thread that ends before it is ready (without a word) must not leave the opening waiting.
+      const onExit = (code: number) =>
+        reject(new Error(`The embedded database's thread ended while opening (exit code ${code}).`))
       const onMessage = (message: { ready?: true; failed?: SerializedError }) => {
         if (message.failed) reject(toError(message.failed))
         else if (message.ready) resolve(new PgliteThread(worker))
         else return
         worker.off('message', onMessage)
         worker.off('error', reject)
+        worker.off('exit', onExit)
       }
       worker.on('message', onMessage)
       worker.once('error', reject)
+      worker.once('exit', onExit)
     })
   }
 
