@@ -52,6 +52,26 @@ async function mostAcceptedInOneTurn(s: http.Server, port: number, n: number) {
   return most
 }
 
+/** Whether a server can listen on `port` now (it is closed again at once). */
+const canListen = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const again = net.createServer()
+    again.once('error', () => resolve(false))
+    again.listen(port, '127.0.0.1', () => again.close(() => resolve(true)))
+  })
+
+/**
+ * A free port below Linux's ephemeral range (32768 and up): a port the kernel handed out with
+ * listen(0) can be taken by another test's outgoing connection (a database pool's, for long) as
+ * soon as it is free, which would look like a port left held.
+ */
+async function freePortOutsideEphemeralRange(): Promise<number> {
+  for (;;) {
+    const port = 20_000 + Math.floor(Math.random() * 10_000)
+    if (await canListen(port)) return port
+  }
+}
+
 describe('accept handles', () => {
   it('takes one new connection per turn with one handle, several with several', async () => {
     const one = await server(1)
@@ -96,12 +116,7 @@ describe('accept handles', () => {
     // A server that exits while its copies travel (as one does when its database is locked):
     // once it is gone, its port must be free again, whenever in the exchange it died.
     for (const afterMs of [20, 50, 80, 120]) {
-      const port = await new Promise<number>((resolve) => {
-        const probe = net.createServer().listen(0, '127.0.0.1', () => {
-          const { port } = probe.address() as AddressInfo
-          probe.close(() => resolve(port))
-        })
-      })
+      const port = await freePortOutsideEphemeralRange()
       const script = `
         import http from 'node:http'
         import { addAcceptHandles } from ${JSON.stringify(MODULE)}
@@ -115,12 +130,7 @@ describe('accept handles', () => {
       }
       await expect
         .poll(
-          () =>
-            new Promise<boolean>((resolve) => {
-              const again = net.createServer()
-              again.once('error', () => resolve(false))
-              again.listen(port, '127.0.0.1', () => again.close(() => resolve(true)))
-            }),
+          () => canListen(port),
           // The copying process may take a while to start and to notice on a busy machine.
           { timeout: 15_000 },
         )
