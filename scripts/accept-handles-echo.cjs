@@ -7,3 +7,5 @@ process.on('message', (message, handle) => {
   process.send('copy', handle, () => handle.close())
 })
 process.on('disconnect', () => process.exit(0))
+// Its work takes well under a second; whatever happens, it does not live longer than this.
+setTimeout(() => process.exit(0), 5_000).unref()

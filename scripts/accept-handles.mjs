@@ -18,7 +18,7 @@ import path from 'node:path'
 
 const ECHO = path.join(import.meta.dirname, 'accept-handles-echo.cjs')
 /** How long the child may take to send the copies back before the server goes on without them. */
-const ECHO_TIMEOUT_MS = 10_000
+const ECHO_TIMEOUT_MS = 5_000
 
 /**
  * Gives the listening `server` `count - 1` more handles of its socket (count 1: nothing to do).
