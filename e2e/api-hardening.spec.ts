@@ -1,4 +1,5 @@
 import http from 'node:http'
+import net from 'node:net'
 import { SESSION_COOKIE } from '../lib/auth/session-cookie'
 import { expect, sealedSession, test, E2E_PORT } from './support/fixtures'
 import { findProduct } from './support/catalog'
@@ -96,4 +97,32 @@ test('a chunked body past the cap is refused with 413 before the server has take
   expect(JSON.parse(outcome.body).message).toBe('The request body is too large')
   // The answer came while most of the 200 MB was still unsent.
   expect(outcome.sent).toBeLessThan(TOTAL / 4)
+})
+
+test('a client that stops sending after its 413 is hung up on, not kept for ever', async () => {
+  // A chunked body past the cap: the handler answers 413 having read part of it. A client that
+  // then neither sends the rest nor closes must not pin the connection (and the server's memory
+  // for it, and its graceful shutdown): the server reads and drops what comes for 2 s, then closes.
+  const socket = net.connect(E2E_PORT, '127.0.0.1')
+  await new Promise((resolve) => socket.once('connect', resolve))
+  socket.write(
+    'POST /api/v1/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n' +
+      'Transfer-Encoding: chunked\r\n\r\n',
+  )
+  const chunk = 'x'.repeat(64 * 1024)
+  for (let i = 0; i < 3; i++) socket.write(`${chunk.length.toString(16)}\r\n${chunk}\r\n`)
+  let answer = ''
+  socket.on('data', (d) => (answer += d))
+  // The server resets a connection it closes with body bytes still unread.
+  socket.on('error', () => {})
+  const startedAt = Date.now()
+  const closedAfterMs = await new Promise<number>((resolve) => {
+    socket.once('close', () => resolve(Date.now() - startedAt))
+    setTimeout(() => resolve(Infinity), 20_000).unref()
+  })
+  socket.destroy()
+  expect(answer).toMatch(/^HTTP\/1\.1 413 /)
+  expect(answer).toContain('The request body is too large')
+  // LINGER_MS (2 s) after the answer, with room for a busy machine; never, before the fix.
+  expect(closedAfterMs).toBeLessThan(15_000)
 })

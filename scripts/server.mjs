@@ -121,6 +121,10 @@ const LINGER_MS = 2_000
  * of its body ends, or the time is up.
  */
 function lingerOnUnreadBody(req, res) {
+  // Taken now: by the time the answer is finished, Node may have let go of req.socket (it does
+  // after a handler that read part of the body, as the API's streamed caps do), and a connection
+  // nobody destroys then stays open for as long as its client likes, paused, unread.
+  const socket = req.socket
   const writeHead = res.writeHead
   res.writeHead = function (...args) {
     if (!req.complete) res.shouldKeepAlive = true
@@ -128,10 +132,12 @@ function lingerOnUnreadBody(req, res) {
   }
   res.once('finish', () => {
     if (req.complete) return
-    const timer = setTimeout(() => req.socket?.destroy(), LINGER_MS)
+    // Read and drop the rest (a handler that stopped reading at its cap left the body paused).
+    req.resume()
+    const timer = setTimeout(() => socket.destroy(), LINGER_MS)
     timer.unref()
     req.once('end', () => clearTimeout(timer))
-    req.socket?.once('close', () => clearTimeout(timer))
+    socket.once('close', () => clearTimeout(timer))
   })
 }
 
