@@ -33,6 +33,13 @@ test.describe('a shop with more uncached work than it can do', () => {
     const server = await new ServerProcess(port, env).ready(180_000)
     const held = new net.Socket()
     try {
+      // The production server takes new connections through several handles of its socket and
+      // runs the embedded database in a thread of its own (decisions 0016 and 0001).
+      const line = (msg: string) => server.logLines.find((l) => l.msg === msg)
+      await expect.poll(() => line('ByteShop ready')?.acceptHandles).toBe(8)
+      await expect
+        .poll(() => line('database ready')?.engine)
+        .toBe('embedded PGlite, in a worker thread')
       // Before the rush: a page and an API read, each asked twice (the second from the copy).
       const listRead = `${server.url}/api/v1/products?category=Laptop`
       for (const url of [`${server.url}/`, listRead]) {

@@ -27,7 +27,8 @@ async function open(thread: boolean) {
   return handle
 }
 
-describe('the embedded database in a worker thread', () => {
+// Each test opens PGlite (a second or more on a busy machine; the first test opens two).
+describe('the embedded database in a worker thread', { timeout: 30_000 }, () => {
   it('answers every query as PGlite on this thread does', async () => {
     const results = []
     for (const thread of [false, true]) {

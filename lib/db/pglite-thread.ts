@@ -40,8 +40,6 @@ export type PgliteTarget = {
   exec(sql: string): Promise<Results[]>
 }
 
-export type PgliteTransaction = PgliteTarget & { closed: boolean }
-
 export class PgliteThread implements PgliteTarget {
   #worker: Worker
   #pending = new Map<
@@ -139,18 +137,16 @@ export class PgliteThread implements PgliteTarget {
   }
 
   /** Runs `fn` in a transaction: committed when it resolves, rolled back when it throws. */
-  async transaction<T>(fn: (tx: PgliteTransaction) => Promise<T>): Promise<T> {
+  async transaction<T>(fn: (tx: PgliteTarget) => Promise<T>): Promise<T> {
     const id = await this.#call<number>({ op: 'begin' })
-    const tx = { ...this.#target(id), closed: false }
+    const tx = this.#target(id)
     let result: T
     try {
       result = await fn(tx)
     } catch (error) {
-      tx.closed = true
       await this.#call({ op: 'end', tx: id, commit: false }).catch(() => {})
       throw error
     }
-    tx.closed = true
     await this.#call({ op: 'end', tx: id, commit: true })
     return result
   }

@@ -31,6 +31,17 @@ function serializeError(error) {
 }
 
 const identity = (value) => value
+/** The parsers that keep these types as text, made once per set (Drizzle sends the same one). */
+const parserSets = new Map()
+function rawParsers(types) {
+  const key = types.join(',')
+  let parsers = parserSets.get(key)
+  if (!parsers) {
+    parsers = Object.fromEntries(types.map((t) => [t, identity]))
+    parserSets.set(key, parsers)
+  }
+  return parsers
+}
 
 let db
 try {
@@ -86,13 +97,11 @@ function target(tx) {
 
 async function run(message) {
   switch (message.op) {
-    case 'query': {
-      const parsers = Object.fromEntries((message.rawTypes ?? []).map((t) => [t, identity]))
+    case 'query':
       return target(message.tx).query(message.sql, message.params, {
         rowMode: message.rowMode,
-        parsers,
+        parsers: rawParsers(message.rawTypes ?? []),
       })
-    }
     case 'exec':
       return target(message.tx).exec(message.sql)
     case 'begin':

@@ -26,7 +26,12 @@ export async function startServerDatabase() {
   }
   try {
     const handle = await getDatabase()
-    const engine = handle.engine === 'pglite' ? 'embedded PGlite' : 'PostgreSQL'
+    const engine =
+      handle.engine === 'postgres'
+        ? 'PostgreSQL'
+        : handle.pgliteThread
+          ? 'embedded PGlite, in a worker thread'
+          : 'embedded PGlite'
     logger().info({ engine }, 'database ready')
     const e = env()
     // The outbox's deliveries run beside the requests; the shutdown stops them before the
