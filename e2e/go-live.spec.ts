@@ -115,6 +115,17 @@ test.describe.serial('going live', () => {
     }
     const proxied = await fetch(`${base}/`, { headers: { 'x-forwarded-proto': 'https' } })
     expect(proxied.headers.get('strict-transport-security')).toBe(HSTS)
+    // A page first kept from an https request: its copy goes to plain http without HSTS.
+    const https = { 'x-forwarded-proto': 'https' }
+    for (let i = 0; i < 3; i++) await (await fetch(`${base}/products`, { headers: https })).text()
+    const copy = await fetch(`${base}/products`)
+    expect(copy.headers.get('x-shop-cache')).toBe('front')
+    expect(copy.headers.has('strict-transport-security')).toBe(false)
+    expect(
+      (await fetch(`${base}/products`, { headers: https })).headers.get(
+        'strict-transport-security',
+      ),
+    ).toBe(HSTS)
   })
 
   test('with demo mode off, the demo admin is out: login, API, pages', async ({ page }) => {

@@ -41,12 +41,16 @@ export async function standIn(
   options: Parameters<typeof createFrontCache>[0] = {},
   /** What the server does to every response before the cache (scripts/observe.mjs). */
   before: (res: http.ServerResponse) => void = () => {},
+  /** The headers of a request's own answer, given to the cache as scripts/server.mjs does. */
+  own?: (req: http.IncomingMessage) => Record<string, string>,
 ) {
   const cache = createFrontCache(options)
   let calls = 0
   const server = http.createServer((req, res) => {
     before(res)
-    if (cache.serve(req, res)) return
+    const headers = own?.(req)
+    if (cache.serve(req, res, headers)) return
+    for (const [name, value] of Object.entries(headers ?? {})) res.setHeader(name, value)
     requestContext.run({ startedAt: Date.now(), tags: new Set() }, () => {
       cache.capture(req, res)
       calls++

@@ -2,7 +2,8 @@ import type { AsyncLocalStorage } from 'node:async_hooks'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 
 export type FrontCache = {
-  serve: (req: IncomingMessage, res: ServerResponse) => boolean
+  /** `own`: the headers of this request's answer, sent with the copy's (never kept). */
+  serve: (req: IncomingMessage, res: ServerResponse, own?: Record<string, string>) => boolean
   capture: (req: IncomingMessage, res: ServerResponse) => void
   purge: () => void
   /** `soft`: a stock change, replayed up to `staleMs` longer while one request remakes the page. */

@@ -40,9 +40,24 @@ const { PAGE_POLICY_HEADER } = require('../lib/csp-policy.cjs')
 const MAX_ENTRY = 2 * 1024 * 1024
 /** Allowed origins the API's copies are kept for (ALLOWED_ORIGINS is a short list). */
 const MAX_CORS_ORIGINS = 64
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'date'])
-/** Per-request headers: each response gets its own (the server sets X-Request-Id before this). */
-const PER_REQUEST = new Set(['x-request-id'])
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'date',
+  'content-length',
+])
+/**
+ * Headers the server gives each answer for its own request (scripts/server.mjs: its id, CORS for
+ * an allowed origin, HSTS when the request came over https): never kept, each replay gets its own.
+ */
+const PER_REQUEST = new Set([
+  'x-request-id',
+  'strict-transport-security',
+  'access-control-allow-origin',
+  'access-control-allow-credentials',
+  'access-control-expose-headers',
+])
 /** Tag of entries whose page tags are unknown: every invalidation drops them. */
 const ANY = '*'
 /** What Next's compression can produce, in its order of preference for equal q-values. */
@@ -265,8 +280,15 @@ export function createFrontCache({
     return first === Infinity ? Infinity : first + staleMs
   }
 
-  /** Answers from the cache when it can; returns whether it did. */
-  function serve(req, res) {
+  /**
+   * Answers from the cache when it can; returns whether it did. `own`: the headers of this
+   * request's answer (PER_REQUEST), sent with the copy's; given here rather than set beforehand,
+   * they cost one header block instead of a merge of two.
+   * @param {import('node:http').IncomingMessage} req
+   * @param {import('node:http').ServerResponse} res
+   * @param {Record<string, string>} [own]
+   */
+  function serve(req, res, own) {
     const api = publicApiRequest(req)
     if (!api && !cacheableRequest(req)) return false
     const coding = codingOf(req)
@@ -297,7 +319,7 @@ export function createFrontCache({
     }
     entries.delete(key)
     entries.set(key, entry) // most recently used last
-    res.writeHead(entry.status, entry.headers)
+    res.writeHead(entry.status, own ? { ...entry.headers, ...own } : entry.headers)
     res.end(req.method === 'HEAD' ? undefined : entry.body)
     return true
   }
@@ -425,11 +447,15 @@ export function createFrontCache({
         const had = fields[name]
         fields[name] = had === undefined ? value : [had, value].flat()
       }
+      const body = Buffer.concat(chunks)
+      // Replayed with its length: no chunked framing (cheaper to send and to read), and a client
+      // can tell a whole answer from a cut one.
+      fields['content-length'] = String(body.length)
       remove(key)
       entries.set(key, {
         status: res.statusCode,
         headers: fields,
-        body: Buffer.concat(chunks),
+        body,
         tags,
         cost,
         // counted from when its data was read (a page Next kept a while is older than now)

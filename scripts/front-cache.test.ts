@@ -42,6 +42,48 @@ describe('the front cache', () => {
     expect(second.body).toEqual(first.body)
   })
 
+  it("gives each replay its own request's id, CORS and HSTS headers, and keeps none of them", async () => {
+    let n = 0
+    const { base, calls } = await standIn(
+      () => ({ headers: { 'content-type': 'application/json' }, tags: ['catalog'] }),
+      {},
+      () => {},
+      (req) => ({
+        'X-Request-Id': `request-${++n}`,
+        ...(req.headers['x-forwarded-proto'] === 'https'
+          ? { 'Strict-Transport-Security': 'max-age=31536000' }
+          : {}),
+        ...(req.headers.origin === 'https://app.example'
+          ? {
+              'Access-Control-Allow-Origin': 'https://app.example',
+              'Access-Control-Allow-Credentials': 'true',
+              'Access-Control-Expose-Headers': 'X-Request-Id',
+            }
+          : {}),
+      }),
+    )
+    const list = '/api/v1/products?page=2'
+    const secure = { 'x-forwarded-proto': 'https', origin: 'https://app.example' }
+    const first = await raw(base, list, secure)
+    expect(first.headers['strict-transport-security']).toBe('max-age=31536000')
+    // The next request from the same origin over plain http: a copy, without HSTS.
+    const plain = await raw(base, list, { origin: 'https://app.example' })
+    expect(plain.headers['x-shop-cache']).toBe('front')
+    expect(plain.headers['x-request-id']).toBe('request-2')
+    expect(plain.headers['strict-transport-security']).toBeUndefined()
+    expect(plain.headers['access-control-allow-origin']).toBe('https://app.example')
+    // Each header once, and the body's length said (no chunked framing).
+    const again = await raw(base, list, secure)
+    expect(again.headers['x-shop-cache']).toBe('front')
+    expect(again.headers['strict-transport-security']).toBe('max-age=31536000')
+    expect(again.headers['access-control-allow-origin']).toBe('https://app.example')
+    expect(again.headers['access-control-allow-credentials']).toBe('true')
+    expect(again.headers['content-length']).toBe(String(first.body.length))
+    expect(again.headers['transfer-encoding']).toBeUndefined()
+    expect(again.body).toEqual(first.body)
+    expect(calls()).toBe(1)
+  })
+
   it('keeps nothing private, cookie-setting, uncached by Next or failed', async () => {
     const { base, calls } = await standIn((url) => {
       if (url === '/private') return { headers: { 'cache-control': 'private, no-store' } }

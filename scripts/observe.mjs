@@ -1,6 +1,6 @@
 // What the shop's server tells about each request (scripts/server.mjs): one log line with its id,
-// method, path, status, duration and size, the X-Request-Id header, and the Prometheus metrics
-// served at /metrics (off unless METRICS_TOKEN is set, then only for that bearer token).
+// method, path, status, duration and size, the id for its X-Request-Id header, and the metrics
+// (Prometheus) served at /metrics (off unless METRICS_TOKEN is set, then only for that bearer token).
 //
 // Metric labels stay few whatever the traffic: the method (or OTHER), a route class rather than
 // the path (every product URL would be a new series otherwise) and the status class.
@@ -10,7 +10,7 @@ import { performance } from 'node:perf_hooks'
 const require = createRequire(import.meta.url)
 const promClient = require('prom-client')
 const { bearerMatches, fromTrustedProxy, requestIdFor } = require('../lib/ops/settings.cjs')
-const { loggedPath } = require('../lib/ops/logger.cjs')
+const { flatLineWriter, loggedPath } = require('../lib/ops/logger.cjs')
 
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'])
 /** Classes whose requests are probes and scrapes: logged at debug level, to keep the log quiet. */
@@ -71,6 +71,17 @@ export function createObserver({ logger, trustProxy, metricsToken, frontCache, a
     labelNames: ['result'],
     registers: [registry],
   })
+  const frontCacheHits = frontCacheLookups.labels('hit')
+  const frontCacheMisses = frontCacheLookups.labels('miss')
+  /** The duration series of each label set met, so a request does not build its key again. */
+  const durationSeries = new Map()
+  const durationOf = (method, route, status) => {
+    const key = `${method} ${route} ${status}`
+    let series = durationSeries.get(key)
+    if (!series) durationSeries.set(key, (series = duration.labels(method, route, status)))
+    return series
+  }
+  const writeLine = flatLineWriter(logger)
   if (frontCache) {
     new promClient.Gauge({
       name: 'shop_front_cache_entries',
@@ -137,8 +148,8 @@ export function createObserver({ logger, trustProxy, metricsToken, frontCache, a
   })
 
   /**
-   * Starts watching a request: gives it its id (X-Request-Id on the response), and logs and
-   * measures it once its response is finished or the connection is gone.
+   * Starts watching a request: gives it its id (for its X-Request-Id header, which the server
+   * sets), and logs and measures it once its response is finished or the connection is gone.
    */
   function begin(req, res) {
     const started = performance.now()
@@ -146,7 +157,6 @@ export function createObserver({ logger, trustProxy, metricsToken, frontCache, a
       req.headers['x-request-id'],
       fromTrustedProxy(trustProxy, req.socket.remoteAddress),
     )
-    res.setHeader('X-Request-Id', id)
     const method = req.method ?? ''
     // Now: Next rewrites req.url while it handles the request.
     const url = req.url ?? ''
@@ -163,22 +173,17 @@ export function createObserver({ logger, trustProxy, metricsToken, frontCache, a
       return end.call(this, chunk, encoding, cb)
     }
     inFlight.inc()
-    let done = false
-    const finish = () => {
-      if (done) return
-      done = true
+    // A response is closed once it is finished (just after) or its connection is gone before.
+    res.once('close', () => {
       inFlight.dec()
       const aborted = !res.writableFinished
       const seconds = (performance.now() - started) / 1000
       const status = res.statusCode
-      duration.observe(
-        {
-          method: METHODS.has(method) ? method : 'OTHER',
-          route,
-          status: aborted ? 'aborted' : `${Math.floor(status / 100)}xx`,
-        },
-        seconds,
-      )
+      durationOf(
+        METHODS.has(method) ? method : 'OTHER',
+        route,
+        aborted ? 'aborted' : `${Math.floor(status / 100)}xx`,
+      ).observe(seconds)
       const level = QUIET.has(route) ? 'debug' : status >= 500 ? 'warn' : 'info'
       if (!logger.isLevelEnabled(level)) return
       const fields = {
@@ -191,20 +196,18 @@ export function createObserver({ logger, trustProxy, metricsToken, frontCache, a
         route,
       }
       if (aborted) fields.aborted = true
-      logger[level](fields, 'request')
-    }
-    res.once('finish', finish)
-    res.once('close', finish)
+      writeLine(level, fields, 'request')
+    })
     return {
       id,
       /** Records which part of the server answered (a better class than the path's). */
       servedBy(name) {
         route = name
-        if (name === 'front-cache') frontCacheLookups.inc({ result: 'hit' })
+        if (name === 'front-cache') frontCacheHits.inc()
       },
       /** A storefront page the front cache could have answered went to Next. */
       frontCacheMiss() {
-        frontCacheLookups.inc({ result: 'miss' })
+        frontCacheMisses.inc()
       },
     }
   }

@@ -5,7 +5,8 @@ import { createLogger } from '../lib/ops/logger.cjs'
 import { raw } from '../tests/support/raw-http'
 import { createObserver, routeClass } from './observe.mjs'
 
-// A server built like scripts/server.mjs, with a stand-in for Next.
+// A server built like scripts/server.mjs (which sends the id in X-Request-Id), with a stand-in
+// for Next.
 const TOKEN = 'metrics-token-0123456789'
 const servers: http.Server[] = []
 afterEach(() => {
@@ -18,6 +19,7 @@ async function start({ trustProxy = false, metricsToken = undefined as string | 
   const observer = createObserver({ logger, trustProxy, metricsToken })
   const server = http.createServer((req, res) => {
     const request = observer.begin(req, res)
+    res.setHeader('X-Request-Id', request.id)
     if (observer.serveMetrics(req, res)) return
     if (req.url === '/fail') {
       res.writeHead(500)

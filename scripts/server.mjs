@@ -141,6 +141,16 @@ function lingerOnUnreadBody(req, res) {
   })
 }
 
+/** An origin-form target (`/path?query`) on a request that says it carries no body. */
+function plainBodilessTarget(req) {
+  const length = req.headers['content-length']
+  return (
+    req.url?.startsWith('/') === true &&
+    req.headers['transfer-encoding'] === undefined &&
+    (length === undefined || length === '0')
+  )
+}
+
 const isApi = (req) => /^\/api(\/|\?|$)/.test(req.url ?? '')
 
 /** Probes answer whatever the load: a load balancer must not take a busy process for a dead one. */
@@ -214,22 +224,24 @@ export async function startServer({
   })
   const server = createServer((req, res) => {
     const request = observer.begin(req, res)
-    // Every API answer to an allowed origin, the refusals below included (Next sets the same).
-    if (isApi(req)) {
-      for (const [name, value] of Object.entries(
-        corsHeadersFor(req.headers.origin, ops.allowedOrigins),
-      )) {
-        res.setHeader(name, value)
-      }
-    }
-    // Every answer, whoever gives it below (static files, front cache, Next, the refusals).
-    if (hsts(req)) res.setHeader(HSTS_HEADER, HSTS_VALUE)
+    // The headers of this request's answer, whoever gives it below (the front cache, static
+    // files, Next, the refusals): its id; CORS for an allowed origin on every API answer (Next
+    // sets the same); HSTS when the shop is on https.
+    const own = { 'X-Request-Id': request.id }
+    if (isApi(req)) Object.assign(own, corsHeadersFor(req.headers.origin, ops.allowedOrigins))
+    if (hsts(req)) own[HSTS_HEADER] = HSTS_VALUE
+    // A copy first, at the cost of a static file: a plain target without a body has nothing for
+    // the checks below to refuse. The rest ask the front cache after them; never twice (a stale
+    // copy's first request is the one that has Next make it again, and must not then get it).
+    const plain = plainBodilessTarget(req)
+    if (plain && frontCache.serve(req, res, own)) return request.servedBy('front-cache')
+    for (const name in own) res.setHeader(name, own[name])
     lingerOnUnreadBody(req, res)
     if (refuseOddTarget(req, res)) return
     if (refuseLargeBody(req, res)) return
     if (observer.serveMetrics(req, res)) return
     if (staticAssets.serve(req, res)) return request.servedBy('static')
-    if (frontCache.serve(req, res)) return request.servedBy('front-cache')
+    if (!plain && frontCache.serve(req, res)) return request.servedBy('front-cache')
     if (refuseMethod(req, res)) return
     if (refuseMalformedPath(req, res)) return
     if (cacheableRequest(req) || publicApiRequest(req)) request.frontCacheMiss()

@@ -13,6 +13,7 @@ const pino = require('pino')
 const { parseOpsSettings } = require('./settings.cjs')
 
 const RAW_BREAKS = /[\u007f-\u009f\u2028\u2029]/g
+const HAS_RAW_BREAK = /[\u007f-\u009f\u2028\u2029]/
 
 /** @param {string} line */
 function escapeRawBreaks(line) {
@@ -80,6 +81,51 @@ function createLogger({ level = 'info', write = (line) => process.stdout.write(l
 }
 
 /**
+ * Writes lines of flat fields (strings, numbers, booleans) through `log` exactly as
+ * `log[level](fields, msg)` would, without pino's general path: the server's line per request
+ * (scripts/observe.mjs), where that path was about a fifth of the time of answering a cached page.
+ * Same stream, same level check, same field order (level, time, pid and hostname, the fields, msg),
+ * same escaping (JSON's, then escapeRawBreaks); lib/ops/logger.test.ts compares the two.
+ * @param {import('pino').Logger} log
+ * @returns {(level: string, fields: Record<string, string | number | boolean>, msg: string) => void}
+ */
+function flatLineWriter(log) {
+  const { chindingsSym, streamSym } = pino.symbols
+  /** @param {unknown} value */
+  const json = (value) => {
+    const text = JSON.stringify(value) ?? 'null'
+    return typeof value === 'string' && HAS_RAW_BREAK.test(text) ? escapeRawBreaks(text) : text
+  }
+  // Levels, keys and messages are few: each is quoted once.
+  const quoted = new Map()
+  /** @param {string} name */
+  const quote = (name) => {
+    let text = quoted.get(name)
+    if (text === undefined) {
+      text = json(name)
+      if (quoted.size < 1024) quoted.set(name, text)
+    }
+    return text
+  }
+  let lastMs = 0
+  let lastTime = ''
+  return (level, fields, msg) => {
+    if (!log.isLevelEnabled(level)) return
+    const ms = Date.now()
+    if (ms !== lastMs) {
+      lastMs = ms
+      lastTime = new Date(ms).toISOString()
+    }
+    let line = `{"level":${quote(level)},"time":"${lastTime}"${log[chindingsSym]}`
+    for (const key in fields) {
+      const value = fields[key]
+      line += `,${quote(key)}:${Number.isFinite(value) ? String(value) : json(value)}`
+    }
+    log[streamSym].write(`${line},"msg":${quote(msg)}}\n`)
+  }
+}
+
+/**
  * The process's logger (LOG_LEVEL), one for the server and the app's bundle alike. `write` counts
  * only for the first call, which makes it: the server's, with batchedStdout().
  * @param {{ write?: (line: string) => void }} [options]
@@ -92,4 +138,11 @@ function logger({ write } = {}) {
   return globalThis.__shopLogger
 }
 
-module.exports = { createLogger, logger, escapeRawBreaks, loggedPath, batchedStdout }
+module.exports = {
+  createLogger,
+  logger,
+  escapeRawBreaks,
+  loggedPath,
+  batchedStdout,
+  flatLineWriter,
+}

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { createLogger, escapeRawBreaks, loggedPath } from './logger.cjs'
+import { createLogger, escapeRawBreaks, flatLineWriter, loggedPath } from './logger.cjs'
 
 const LOGGER = path.join(import.meta.dirname, 'logger.cjs')
 
@@ -59,6 +59,49 @@ describe('a log line', () => {
     expect(escaped).not.toMatch(BREAKS)
     expect(JSON.parse(escaped)).toEqual(JSON.parse(text))
     expect(escaped).toContain('é')
+  })
+})
+
+describe("the server's request lines (flatLineWriter)", () => {
+  const TIME = /"time":"[^"]+"/
+  const nasty =
+    '/products?q=x\n{"level":"info","msg":"forged"}\r\u2028\u2029\u0085\u007f\u001b[31m"\\\ud800'
+  const cases: Record<string, string | number | boolean>[] = [
+    {
+      requestId: 'abcd1234',
+      method: 'GET',
+      path: '/',
+      status: 200,
+      durationMs: 0.3,
+      route: 'page',
+    },
+    { path: nasty, long: `${nasty}${'y'.repeat(200)}`, aborted: true, bytes: 0, odd: -1.5e-7 },
+    {},
+  ]
+
+  it('are the very lines pino writes for the same fields, time aside', () => {
+    for (const fields of cases) {
+      for (const level of ['debug', 'info', 'warn']) {
+        const viaPino = capture('debug')
+        viaPino.log[level as 'info'](fields, 'request')
+        const direct = capture('debug')
+        flatLineWriter(direct.log)(level, fields, 'request')
+        expect(direct.lines).toHaveLength(1)
+        expect(direct.lines[0]!.replace(TIME, '')).toBe(viaPino.lines[0]!.replace(TIME, ''))
+        const entry = JSON.parse(direct.lines[0]!)
+        expect(new Date(entry.time).toISOString()).toBe(entry.time)
+      }
+    }
+  })
+
+  it('cannot be split or forged, and respect LOG_LEVEL', () => {
+    const { lines, log } = capture('info')
+    const write = flatLineWriter(log)
+    write('debug', { path: '/quiet' }, 'request')
+    write('info', { path: nasty }, 'request')
+    expect(lines).toHaveLength(1)
+    expect(lines[0]!.slice(0, -1)).not.toMatch(BREAKS)
+    expect(JSON.parse(lines[0]!).path).toBe(nasty)
   })
 })
 
