@@ -56,10 +56,24 @@ export function readLock(dataDir) {
   }
 }
 
+/**
+ * Whether a process has ended and only waits for its parent to collect it (a zombie, state Z):
+ * signals still reach its pid, but it holds no file and no folder. A server killed under a parent
+ * that is slow to collect its children (a container's init, a shell) stays one for a while.
+ */
+function isZombie(pid) {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8')
+    return stat[stat.lastIndexOf(')') + 2] === 'Z'
+  } catch {
+    return false
+  }
+}
+
 function isAlive(pid) {
   try {
     process.kill(pid, 0)
-    return true
+    return !isZombie(pid)
   } catch (error) {
     // EPERM: the process exists but belongs to someone else.
     return error?.code === 'EPERM'

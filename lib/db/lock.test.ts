@@ -53,6 +53,22 @@ describe('the embedded database folder lock', () => {
     expect(fs.existsSync(path.join(dir, LOCK_FILE))).toBe(false)
   })
 
+  it('takes over the lock of a process that has ended but not yet been collected (a zombie)', async () => {
+    const dir = tempDir()
+    // The shell starts `true` in the background and becomes `sleep`, which never collects it.
+    const parent = spawn('sh', ['-c', 'true & echo $!; exec sleep 30'])
+    children.push(parent)
+    const pid = Number(await new Promise<string>((r) => parent.stdout!.once('data', r)))
+    const state = () => fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]![0]
+    for (let i = 0; i < 100 && state() !== 'Z'; i++) await new Promise((r) => setTimeout(r, 20))
+    expect(state()).toBe('Z')
+    writeLock(dir, pid, processStartTime(pid))
+    expect(lockHolder(dir)).toBeUndefined()
+    const release = acquireDataDirLock(dir)
+    expect(lockOf(dir).pid).toBe(process.pid)
+    release()
+  })
+
   it('writes its pid and start time, and removes the file on release', () => {
     const dir = tempDir()
     const release = acquireDataDirLock(dir)
