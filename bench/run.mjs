@@ -55,7 +55,13 @@ const RESULTS_DIR = path.join(ROOT, 'bench/results')
 // The shop's filter panel: a category, a price range and a minimum rating.
 const API_LIST_QUERY = 'category=Laptop&price[gte]=100&price[lte]=2500&ratings[gte]=3&page=1'
 const READY_PATH = '/api/v1/products?limit=1'
-const TARGETS = { bareRatio: 0.8, performance: 95, otherCategories: 100, queryP99Ratio: 2 }
+const TARGETS = {
+  bareRatio: 0.9,
+  apiBareRatio: 0.5,
+  performance: 95,
+  otherCategories: 100,
+  queryP99Ratio: 2,
+}
 const QUERY_P99_FLOOR_MS = 100
 
 // ---------------------------------------------------------------------------------------------
@@ -276,13 +282,17 @@ function checkTargets(run, reference) {
   const add = (what, value, goal, ok) =>
     checks.push({ what, value, goal, ok: value == null ? null : ok })
   for (const r of run.load) {
-    // Only pages are replayed by the front cache; the API runs Next's handler on every request,
-    // so its figures stand in the table beside both baselines but have no target of their own.
-    if (r.path.startsWith('/api/')) continue
+    // Pages and the public API reads are both replayed by the front cache (issue 17: pages at
+    // 0.9 of the bare server, the API at 0.5, and neither ever below plain `next start`).
+    const goal = r.path.startsWith('/api/') ? TARGETS.apiBareRatio : TARGETS.bareRatio
     const clean = (f) => f && f.non2xx === 0 && f.errors === 0 && f.timeouts === 0
     const ratio = r.bare && r.front ? round(r.front.rps / r.bare.rps) : null
     if (clean(r.front) && clean(r.bare)) {
-      add(`${r.name} req/s vs bare`, ratio, `≥ ${TARGETS.bareRatio}`, ratio >= TARGETS.bareRatio)
+      add(`${r.name} req/s vs bare`, ratio, `≥ ${goal}`, ratio >= goal)
+    }
+    if (clean(r.front) && r.next?.rps) {
+      const vsNext = round(r.front.rps / r.next.rps)
+      add(`${r.name} req/s vs next start`, vsNext, '≥ 1', vsNext >= 1)
     }
   }
   for (const l of run.lighthouse ?? []) {
