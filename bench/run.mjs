@@ -1,7 +1,7 @@
 // `npm run bench`: the shop's cached pages and API beside two baselines serving the same bytes
 // in the same run, distinct uncached catalog queries, then Lighthouse on home, list and details.
 //
-//   npm run bench -- [--products N] [--postgres URL] [--duration S] [--connections C]
+//   npm run bench -- [--products N] [--postgres URL] [--duration S] [--rounds N] [--connections C]
 //                    [--queries Q] [--keyword K] [--only pages|api|queries]
 //                    [--no-next] [--no-lighthouse] [--ports P] [--encoding E]
 //
@@ -11,6 +11,8 @@
 //                    catalog afterwards; drop it when done). Default: the embedded database in
 //                    a throw-away DATA_DIR.
 //   --duration S     seconds of load per target and server (default 10)
+//   --rounds N       rounds of the shop and the bare server measured in turn on each target
+//                    (default 3; the round of the median shop÷bare ratio is reported)
 //   --connections C  concurrent connections (default 10)
 //   --queries Q      distinct uncached queries per kind (default 40; 0 to skip)
 //   --keyword K      keyword of the search page /products/{K} (default laptop)
@@ -25,7 +27,8 @@
 // Under load, each cached page and API answer of the production server (`npm start`:
 // scripts/server.mjs) is compared with
 //   bare   a bare Node server sending the very bytes the shop sent for that URL from memory:
-//          the machine's limit (bench/lib/bare-server.mjs);
+//          the machine's limit (bench/lib/bare-server.mjs), measured right after the shop on
+//          each URL in turn;
 //   next   `next start` on the same build and data, serving the same URL.
 // Distinct uncached queries: Q list, filter and search queries of each kind (bench/lib/
 // distinct-queries.ts), each sent once, one at a time, to the production server (no cache can
@@ -36,7 +39,7 @@
 // It builds when the sources changed, and writes bench/results/latest.{json,txt}; a run without
 // errors also writes catalog-<N>-<engine>.{json,txt} (complete) or queries-<N>-<engine>.{json,txt}
 // (--only queries): the references that runs on a bigger catalog compare with. A full run
-// on 100,000 products takes about 7 minutes on 2 cores; --duration 3 --no-lighthouse about 3.
+// on 100,000 products takes about 10 minutes on 2 cores; --duration 3 --no-lighthouse about 4.
 import { execFileSync, spawn } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
@@ -74,6 +77,7 @@ function settingsFrom(argv) {
       products: { type: 'string' },
       postgres: { type: 'string' },
       duration: { type: 'string', default: '10' },
+      rounds: { type: 'string', default: '3' },
       connections: { type: 'string', default: '10' },
       queries: { type: 'string', default: '40' },
       keyword: { type: 'string', default: 'laptop' },
@@ -108,6 +112,7 @@ function settingsFrom(argv) {
     engine: values.postgres ? 'postgres' : 'pglite',
     postgres: values.postgres ?? null,
     duration: whole('duration', values.duration, 1),
+    rounds: whole('rounds', values.rounds, 1),
     connections: whole('connections', values.connections, 1),
     queries: whole('queries', values.queries, 0),
     keyword,
@@ -334,6 +339,7 @@ function checkTargets(run, reference) {
 
 const fmtInt = (n) => (typeof n === 'number' ? Math.round(n).toLocaleString('en-US') : '–')
 const fmtRatio = (a, b) => (a && b ? (a / b).toFixed(2) : '–')
+const fmtRatioValue = (x) => x.toFixed(2)
 /** "404" and the like when a server's answers under load were not all 2xx. */
 const failing = (f) =>
   f && f.non2xx + f.errors + f.timeouts > 0
@@ -389,6 +395,13 @@ function report(run) {
         "from memory\n(the machine's limit); next: `next start` on the same build and data. " +
         'p99 in ms. cold: the first answer\nof the freshly started shop, before anything was cached.',
     )
+    if (run.load.some((r) => r.rounds?.length > 1)) {
+      lines.push(
+        `shop and bare measured in turn, ${run.load[0].rounds.length} rounds; the round of the ` +
+          'median shop÷bare is shown. Every round:',
+      )
+      for (const r of run.load) lines.push(`  ${r.name}: ${r.rounds.map(fmtRatioValue).join('  ')}`)
+    }
   }
   if (run.queries) {
     lines.push('')
@@ -551,7 +564,36 @@ async function main() {
       coldMs: round(first.ms, 1),
     })
   }
-  const front = await loadTargets(shop.server, targets, settings, problems, 'shop')
+  // 2. The same bytes from a bare Node server, each target measured right after the shop's, so
+  // that both meet the machine in the same state (measuring all of the shop and then all of the
+  // bare server compared a shop just started after its build with a machine that had settled).
+  // --rounds times over (one 10 s sample on a shared machine swings by 15 %); the round of the
+  // median shop÷bare ratio is the one reported, each round's ratio beside it.
+  const front = {}
+  const bare = {}
+  const roundRatios = {}
+  if (targets.length > 0) {
+    const bodiesFile = path.join(work, 'bodies.json')
+    fs.writeFileSync(bodiesFile, JSON.stringify(bodies))
+    const server = await start('bare', ports[1], { bodiesFile, readyPath: bodies[0].path })
+    const pairs = Object.fromEntries(targets.map((t) => [t.name, []]))
+    for (let n = 0; n < settings.rounds; n++) {
+      for (const t of targets) {
+        const f = await loadTargets(shop.server, [t], settings, problems, 'shop')
+        const b = await loadTargets(server.server, [t], settings, problems, 'bare')
+        if (f[t.name] && b[t.name]) pairs[t.name].push({ front: f[t.name], bare: b[t.name] })
+      }
+    }
+    await server.stop()
+    const ratio = (p) => p.front.rps / p.bare.rps
+    for (const [name, list] of Object.entries(pairs)) {
+      roundRatios[name] = list.map((p) => round(ratio(p)))
+      const median = [...list].sort((a, b) => ratio(a) - ratio(b))[(list.length - 1) >> 1]
+      if (!median) continue
+      front[name] = median.front
+      bare[name] = median.bare
+    }
+  }
   let queries = null
   if (queryCount > 0 && catalog.queries) {
     queries = { http: await distinctQueryTimes(shop.server.baseUrl, catalog.queries, problems) }
@@ -576,16 +618,6 @@ async function main() {
   const shopLog = tail(logFile, 20)
   await shop.stop()
 
-  // 2. The same bytes from a bare Node server.
-  let bare = {}
-  if (targets.length > 0) {
-    const bodiesFile = path.join(work, 'bodies.json')
-    fs.writeFileSync(bodiesFile, JSON.stringify(bodies))
-    const server = await start('bare', ports[1], { bodiesFile, readyPath: bodies[0].path })
-    bare = await loadTargets(server.server, targets, settings, problems, 'bare')
-    await server.stop()
-  }
-
   // 3. `next start` on the same build and data (one process at a time: PGlite locks its folder).
   let next = {}
   if (targets.length > 0 && settings.next) {
@@ -594,8 +626,10 @@ async function main() {
     next = await loadTargets(server.server, targets, settings, notes, 'next')
     await server.stop()
   }
-  for (const r of load)
-    Object.assign(r, { front: front[r.name], bare: bare[r.name], next: next[r.name] })
+  for (const r of load) {
+    const rounds = roundRatios[r.name]
+    Object.assign(r, { front: front[r.name], bare: bare[r.name], next: next[r.name], rounds })
+  }
 
   // 4. The same kinds of queries on the service itself, without HTTP or cache.
   if (queries) {
