@@ -16,8 +16,9 @@
 // - A response whose making began before an invalidation of one of its tags is not stored: it
 //   may hold data read before the change.
 // - A stock change (an order) invalidates softly (`invalidate(tags, { soft: true })`): the pages
-//   it concerns stay and are replayed for at most `staleMs` more while one request (never two at
-//   once) has Next make the page again; past that bound they are dropped. A page made while such
+//   it concerns stay and are replayed for at most `staleMs` more; once half of that has passed,
+//   one request (never two at once) has Next make the page again; past the bound they are
+//   dropped. A page made while such
 //   changes landed is kept, stale from the first change it may miss. Admin changes stay hard.
 // - Entries live at most `maxAgeSeconds`, a backstop for a missed invalidation.
 // - Only plain document GETs are kept (and the API's public catalog reads for callers who are not
@@ -308,8 +309,11 @@ export function createFrontCache({
         remove(key)
         return false
       }
-      // Within it: the first GET has Next make it again, the others get this copy meanwhile.
-      if (req.method === 'GET' && !refreshing.has(key)) {
+      // Within it, once the copy has been stale for half the bound: the first GET has Next make
+      // it again, the others get this copy meanwhile. Not sooner: a product that sells several
+      // times a second would be made again after every order, one render after another, though
+      // the bound allows a copy per second (the second half is the render's time to finish).
+      if (req.method === 'GET' && !refreshing.has(key) && at >= entry.staleUntil - staleMs / 2) {
         refreshing.set(key, req)
         res.once('close', () => {
           if (refreshing.get(key) === req) refreshing.delete(key)

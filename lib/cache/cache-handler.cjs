@@ -81,7 +81,8 @@ function tagsOf(value, ctx) {
 /**
  * Expires the entries with these tags. A soft expiry (a stock change, lib/cache/catalog-cache.ts)
  * expires them here just the same, so the next render reads afresh, but lets the micro-cache in
- * front of Next replay its copies a little longer while one request has the page made again.
+ * front of Next replay its copies a little longer (at most STOCK_LAG_MS) before the page is made
+ * again.
  * @param {string[]} tags
  * @param {{ soft?: boolean }} [options]
  */

@@ -6,8 +6,9 @@
 const MAX_AGE_SECONDS = 600
 /**
  * How long a page may go on showing stock figures an order has changed (decision 0003): its
- * copies are replayed this much longer while one request has it made again. Add to cart and
- * checkout always check the live stock; admin changes show at once.
+ * copies are replayed this much longer, and from half of it on one request has it made again
+ * (scripts/front-cache.mjs). Add to cart and checkout always check the live stock; admin changes
+ * show at once.
  */
 const STOCK_LAG_MS = 2_000
 /** Browsers must ask again every time; shared caches (a CDN) may keep a page for 10 seconds. */
