@@ -311,8 +311,12 @@ async function storedOrders(
   return all
 }
 
-async function stockOf(server: ServerProcess, productId: string) {
-  const res = await fetch(`${server.url}/api/v1/product/${productId}`)
+/**
+ * The live stock of a product, read as a signed-in caller: an anonymous read may be a front-cache
+ * copy, which may show stock up to STOCK_LAG_MS old after orders (decision 0003).
+ */
+async function stockOf(server: ServerProcess, productId: string, session: Record<string, string>) {
+  const res = await fetch(`${server.url}/api/v1/product/${productId}`, { headers: session })
   expect(res.status).toBe(200)
   return ((await res.json()) as { product: { stock: number } }).product.stock
 }
@@ -358,7 +362,7 @@ for (const engineName of ['embedded', 'postgres'] as const) {
       const product = seed.products[0]!
       server = await new ServerProcess(port(), env).ready()
       const sessions = await logIn(server, seed)
-      expect(await stockOf(server, product.id)).toBe(START_STOCK)
+      expect(await stockOf(server, product.id, sessions[0]!)).toBe(START_STOCK)
 
       // The burst: each shopper adds one unit and orders it, again and again, until the kill.
       const attempts: Attempt[] = []
@@ -410,7 +414,7 @@ for (const engineName of ['embedded', 'postgres'] as const) {
       for (const a of acked) expect(stored.has(a.id!)).toBe(true)
       expect(stored.size).toBeLessThanOrEqual(attempts.length)
       const reserved = [...stored.values()].reduce((s, n) => s + n, 0)
-      const stock = await stockOf(server, product.id)
+      const stock = await stockOf(server, product.id, again[0]!)
       expect(stock).toBe(START_STOCK - reserved)
       record(info, `${engineName}: kill -9 during the burst`, {
         ordersSent: attempts.length,
@@ -438,7 +442,7 @@ for (const engineName of ['embedded', 'postgres'] as const) {
       expect(replayed).toBe(stored.size - acked.length)
       const final = await storedOrders(server, again, product.id)
       expect(final.size).toBe(attempts.length)
-      expect(await stockOf(server, product.id)).toBe(START_STOCK - attempts.length)
+      expect(await stockOf(server, product.id, again[0]!)).toBe(START_STOCK - attempts.length)
       record(info, `${engineName}: lost answers resent with their Idempotency-Key`, {
         resent: lost.length,
         replayedStoredOrder: replayed,
@@ -459,7 +463,7 @@ for (const engineName of ['embedded', 'postgres'] as const) {
       )
       // The first one still holds the folder and serves.
       expect(JSON.parse(fs.readFileSync(engine!.lockFile!, 'utf8')).pid).toBe(server!.pid)
-      expect(await stockOf(server!, engine!.seed.products[0]!.id)).toBeGreaterThan(0)
+      expect(await stockOf(server!, engine!.seed.products[0]!.id, {})).toBeGreaterThan(0)
       record(info, `${engineName}: second server`, { exitCode: 1, holderPid: server!.pid })
     })
 
@@ -469,7 +473,7 @@ for (const engineName of ['embedded', 'postgres'] as const) {
       const product = seed.products[1]!
       const running = server!
       const sessions = await logIn(running, seed)
-      const stockBefore = await stockOf(running, product.id)
+      const stockBefore = await stockOf(running, product.id, sessions[0]!)
 
       // Two orders per shopper, each sent but for its last byte, so that all are in flight (the
       // server has them, and waits for the rest of their bodies) when the signal goes out.
@@ -523,7 +527,7 @@ for (const engineName of ['embedded', 'postgres'] as const) {
         const res = await fetch(`${server.url}/api/v1/order/${a.id}`, { headers: again[a.shopper] })
         expect(res.status).toBe(200)
       }
-      expect(await stockOf(server, product.id)).toBe(stockBefore - attempts.length)
+      expect(await stockOf(server, product.id, again[0]!)).toBe(stockBefore - attempts.length)
       record(info, `${engineName}: SIGTERM`, {
         ordersInFlight: attempts.length,
         answeredAfterTheSignal: afterSignal,
