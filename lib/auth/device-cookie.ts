@@ -1,12 +1,13 @@
 import 'server-only'
 import { randomBytes } from 'node:crypto'
 import { eq } from 'drizzle-orm'
-import { sealData, unsealData } from 'iron-session'
+import { sealData } from 'iron-session'
 import { getDb } from '@/lib/db/client'
 import { users } from '@/lib/db/schema'
 import { checkLimit, consumeLimit, resetLimit, type RateLimitName } from './rate-limit'
 import { cookieFrom, deviceSetCookie, sessionSecret, type CookieOptions } from './session'
 import { DEVICE_COOKIE } from './session-cookie'
+import { unsealCached } from './unseal-cache'
 
 // Device cookies against lockouts (OWASP, "Slow Brute Force Protection Using Device Cookies";
 // decision 0014). Failed password checks of an account count against one of two budgets:
@@ -41,7 +42,7 @@ export async function readDevice(request: Request): Promise<Device | null> {
   const value = cookieFrom(request.headers.get('cookie'), DEVICE_COOKIE)
   if (!value) return null
   try {
-    const data = await unsealData<Sealed>(value, {
+    const data = await unsealCached<Sealed>(value, {
       password: sessionSecret(),
       ttl: DEVICE_LIFETIME_SECONDS,
     })

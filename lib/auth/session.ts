@@ -2,10 +2,11 @@ import 'server-only'
 import { createHash, randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
-import { sealData, unsealData } from 'iron-session'
+import { sealData } from 'iron-session'
 import type { Role } from '@/lib/catalog'
 import { env } from '@/lib/env'
 import { DEVICE_COOKIE, SESSION_COOKIE, SIGNED_IN_HINT_COOKIE } from './session-cookie'
+import { unsealCached } from './unseal-cache'
 
 export { SESSION_COOKIE }
 
@@ -63,7 +64,7 @@ const TOKEN = /^[A-Za-z0-9_-]{43}$/
 export async function readSessionToken(cookieValue: string | undefined): Promise<string | null> {
   if (!cookieValue) return null
   try {
-    const data = await unsealData<{ sid?: unknown }>(cookieValue, {
+    const data = await unsealCached<{ sid?: unknown }>(cookieValue, {
       password: sessionSecret(),
       ttl: SESSION_LIFETIME.absoluteSeconds,
     })

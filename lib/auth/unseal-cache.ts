@@ -1,0 +1,50 @@
+import 'server-only'
+import { unsealData } from 'iron-session'
+
+// The cookies this process has unsealed (the session's and the device's, both sealed by
+// iron-session), with what they hold, until the seal's own expiry. Unsealing is PBKDF2, HMAC and
+// AES through WebCrypto: about 7 % of the server's main thread under the mixed bench, and a
+// signed-in browser sends the same value with every request (each storefront page asks
+// /api/v1/me). A value is the same bytes for as long as it lives, so its answer is too:
+//  - only values that unsealed are kept (their HMAC held, so the expiry read from them is the one
+//    they were sealed with); a forged or expired value is unsealed, and refused, every time;
+//  - an entry counts for the password it was unsealed with only, and ends at the seal's expiry,
+//    which is no later than iron-session itself would accept it (it allows 60 s of clock skew);
+//  - whether the session still counts is decided elsewhere on every request (its row in the
+//    `sessions` table, lib/auth/session-store.ts): this only skips the cryptography.
+
+/** Entries kept at most: about 300 bytes each, a few megabytes in all. */
+const MAX_ENTRIES = 10_000
+
+type Entry = { password: string; expiresAt: number; data: Readonly<Record<string, unknown>> }
+
+const unsealed = new Map<string, Entry>()
+
+/** The expiry written in a seal (ms since the epoch), or undefined when it has none. */
+function expiryOf(seal: string): number | undefined {
+  const expiration = seal.split('~')[0]!.split('*')[5]
+  return expiration && /^\d+$/.test(expiration) ? Number(expiration) : undefined
+}
+
+/** iron-session's unsealData, remembered per value until the seal expires. */
+export async function unsealCached<T extends Record<string, unknown>>(
+  seal: string,
+  options: { password: string; ttl: number },
+): Promise<Partial<T>> {
+  const now = Date.now()
+  const kept = unsealed.get(seal)
+  if (kept && kept.password === options.password && kept.expiresAt > now) {
+    return kept.data as Partial<T>
+  }
+  const data = (await unsealData<T>(seal, options)) as Partial<T>
+  const expiresAt = expiryOf(seal)
+  if (expiresAt !== undefined && expiresAt > now && Object.keys(data).length > 0) {
+    unsealed.delete(seal)
+    if (unsealed.size >= MAX_ENTRIES) unsealed.delete(unsealed.keys().next().value!)
+    unsealed.set(seal, { password: options.password, expiresAt, data: Object.freeze({ ...data }) })
+  }
+  return data
+}
+
+/** How many values are kept (tests). */
+export const unsealedCount = () => unsealed.size
