@@ -52,7 +52,7 @@ export async function standIn(
     if (cache.serve(req, res, headers)) return
     for (const [name, value] of Object.entries(headers ?? {})) res.setHeader(name, value)
     requestContext.run({ startedAt: Date.now(), tags: new Set() }, () => {
-      cache.capture(req, res)
+      cache.capture(req, res, headers)
       calls++
       const a = answer(req.url ?? '/', cache, req)
       for (const tag of a.tags ?? []) requestContext.getStore()!.tags.add(tag)

@@ -4,7 +4,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 export type FrontCache = {
   /** `own`: the headers of this request's answer, sent with the copy's (never kept). */
   serve: (req: IncomingMessage, res: ServerResponse, own?: Record<string, string>) => boolean
-  capture: (req: IncomingMessage, res: ServerResponse) => void
+  /** `own`: the headers the server gave this answer for its own request (never kept). */
+  capture: (req: IncomingMessage, res: ServerResponse, own?: Record<string, string>) => void
   purge: () => void
   /** `soft`: a stock change, replayed up to `staleMs` longer while one request remakes the page. */
   invalidate: (tags: string[], options?: { soft?: boolean }) => void

@@ -18,8 +18,10 @@
 // - A stock change (an order) invalidates softly (`invalidate(tags, { soft: true })`): the pages
 //   it concerns stay and are replayed for at most `staleMs` more; once half of that has passed,
 //   one request (never two at once) has Next make the page again; past the bound they are
-//   dropped. A page made while such
-//   changes landed is kept, stale from the first change it may miss. Admin changes stay hard.
+//   dropped. A page made while such changes landed is kept, stale from the first change it may
+//   miss. Admin changes stay hard.
+// - The headers the server gives each answer for its own request (its id, CORS, HSTS) are never
+//   kept: each replay gets those of its own request.
 // - Entries live at most `maxAgeSeconds`, a backstop for a missed invalidation.
 // - Only plain document GETs are kept (and the API's public catalog reads for callers who are not
 //   signed in, keyed by Origin too): no client-navigation (RSC) requests, no other API calls, no
@@ -47,17 +49,6 @@ const HOP_BY_HOP = new Set([
   'transfer-encoding',
   'date',
   'content-length',
-])
-/**
- * Headers the server gives each answer for its own request (scripts/server.mjs: its id, CORS for
- * an allowed origin, HSTS when the request came over https): never kept, each replay gets its own.
- */
-const PER_REQUEST = new Set([
-  'x-request-id',
-  'strict-transport-security',
-  'access-control-allow-origin',
-  'access-control-allow-credentials',
-  'access-control-expose-headers',
 ])
 /** Tag of entries whose page tags are unknown: every invalidation drops them. */
 const ANY = '*'
@@ -282,9 +273,10 @@ export function createFrontCache({
   }
 
   /**
-   * Answers from the cache when it can; returns whether it did. `own`: the headers of this
-   * request's answer (PER_REQUEST), sent with the copy's; given here rather than set beforehand,
-   * they cost one header block instead of a merge of two.
+   * Answers from the cache when it can; returns whether it did. `own`: the headers the server
+   * gives this request's answer whoever answers (its id, CORS, HSTS: scripts/server.mjs), sent
+   * with the copy's; given here rather than set beforehand, they cost one header block instead
+   * of a merge of two.
    * @param {import('node:http').IncomingMessage} req
    * @param {import('node:http').ServerResponse} res
    * @param {Record<string, string>} [own]
@@ -331,8 +323,13 @@ export function createFrontCache({
   /**
    * Sets the shop's header policy on a response Next is about to write (any request), and, for
    * cacheable ones, keeps the response if it qualifies. Call before handing the request to Next.
+   * `own`: the headers the server gave this answer for its own request (as for `serve`): a copy
+   * never keeps them, each replay gets those of its own request.
+   * @param {import('node:http').IncomingMessage} req
+   * @param {import('node:http').ServerResponse} res
+   * @param {Record<string, string>} [own]
    */
-  function capture(req, res) {
+  function capture(req, res, own = {}) {
     const api = publicApiRequest(req)
     const cacheable = (cacheableRequest(req) || api) && req.method === 'GET'
     const writeHead = res.writeHead.bind(res)
@@ -370,6 +367,7 @@ export function createFrontCache({
     }
     if (!cacheable) return
 
+    const ownNames = new Set(Object.keys(own).map((name) => name.toLowerCase()))
     const started = sequence
     const startedAt = now()
     // Now: Next rewrites req.url to its internal route while it handles the request.
@@ -432,7 +430,7 @@ export function createFrontCache({
       const coding = String(res.getHeader('content-encoding') || 'identity').toLowerCase()
       const headers = []
       for (const [name, value] of Object.entries(res.getHeaders())) {
-        if (HOP_BY_HOP.has(name) || PER_REQUEST.has(name) || value === undefined) continue
+        if (HOP_BY_HOP.has(name) || ownNames.has(name) || value === undefined) continue
         if (name === 'x-nextjs-cache') {
           headers.push([name, 'HIT']) // what every replay is
           continue

@@ -28,10 +28,8 @@ describe('the front cache', () => {
     const { base } = await standIn(
       () => ({ headers: { link: undefined } }),
       {},
-      (res) => {
-        res.setHeader('x-request-id', `request-${++n}`)
-        res.setHeader('link', ['</a.css>; rel=preload', '</b.css>; rel=preload'])
-      },
+      (res) => res.setHeader('link', ['</a.css>; rel=preload', '</b.css>; rel=preload']),
+      () => ({ 'x-request-id': `request-${++n}` }),
     )
     const first = await raw(base, '/products')
     expect(first.headers['x-request-id']).toBe('request-1')

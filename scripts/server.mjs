@@ -256,7 +256,7 @@ export async function startServer({
         requestId: request.id,
       }
       requestContext.run(context, () => {
-        frontCache.capture(req, res)
+        frontCache.capture(req, res, own)
         handle(req, res).catch((error) => {
           log.error(
             { requestId: request.id, error: error instanceof Error ? error.stack : String(error) },
