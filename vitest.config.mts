@@ -25,6 +25,7 @@ const projects: TestProjectInlineConfiguration[] = [
         'lib/**/*.test.ts',
         'components/**/*.test.ts',
         'scripts/**/*.test.ts',
+        'seed/**/*.test.ts',
         'tests/unit/**/*.test.ts',
       ],
       setupFiles: ['tests/support/setup-env.ts'],

@@ -28,7 +28,7 @@ import { benchEnv, runTsx, startBenchServer } from './lib/scenario.mjs'
 const ROOT = path.resolve(import.meta.dirname, '..')
 const WARM_UP = 5
 const RATIO_TARGET = 2
-// lib/db/seed/demo-accounts.ts
+// lib/users/demo-accounts.ts
 const ADMIN = { email: 'adminuser@gmail.com', password: '12345678' }
 
 // What an admin opens: each list's first page, a search and a sort, as JSON and as the page.

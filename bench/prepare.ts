@@ -5,14 +5,14 @@
 // gets the demo catalog here. A bigger N adds bulk variants.
 // With --queries Q, also Q distinct query strings of each kind (bench/lib/distinct-queries.ts).
 // With --orders O (and --users U, --messages M), a busy shop for the admin bench
-// (lib/db/seed/seed-bulk-orders.ts).
+// (seed/seed-bulk-orders.ts).
 // Prints one JSON line: { productId, products, seconds, queries?, shop? }.
 import { sql } from 'drizzle-orm'
 import { closeDatabase, getDatabase } from '@/lib/db/client'
 import { products } from '@/lib/db/schema'
-import { seedBulkProducts } from '@/lib/db/seed/seed-bulk'
-import { seedBulkShop } from '@/lib/db/seed/seed-bulk-orders'
-import { seedIfEmpty } from '@/lib/db/seed/seed-demo'
+import { seedBulkProducts } from '@/seed/seed-bulk'
+import { seedBulkShop } from '@/seed/seed-bulk-orders'
+import { seedIfEmpty } from '@/seed/seed-demo'
 import { queryRows } from '@/lib/db/sql'
 import { distinctQueries } from './lib/distinct-queries'
 

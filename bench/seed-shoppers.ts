@@ -11,7 +11,7 @@ import { asc, inArray } from 'drizzle-orm'
 import { hashPassword } from '@/lib/auth/password'
 import { closeDatabase, getDatabase } from '@/lib/db/client'
 import { products, users } from '@/lib/db/schema'
-import { seedIfEmpty } from '@/lib/db/seed/seed-demo'
+import { seedIfEmpty } from '@/seed/seed-demo'
 import { env } from '@/lib/env'
 
 const PASSWORD = 'bench-checkout-password'

@@ -1,6 +1,6 @@
 import { expectNoAxeViolations } from './support/axe'
 import type { Page } from '@playwright/test'
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../lib/db/seed/demo-accounts'
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../lib/users/demo-accounts'
 import { signIn, test, expect } from './support/fixtures'
 
 // The account screens (issue 7). Nothing here logs a demo account out or changes its password:

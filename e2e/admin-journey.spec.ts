@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test'
 import sharp from 'sharp'
-import { DEMO_ACCOUNTS } from '../lib/db/seed/demo-accounts'
+import { DEMO_ACCOUNTS } from '../lib/users/demo-accounts'
 import { expect, signIn, test } from './support/fixtures'
 
 // Issue 9's journey, as a shop owner lives it: Guest Mode → the dashboard's figures agree with

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test'
 import { SIGNED_IN_HINT_COOKIE } from '../lib/auth/session-cookie'
-import { DEMO_ACCOUNTS } from '../lib/db/seed/demo-accounts'
+import { DEMO_ACCOUNTS } from '../lib/users/demo-accounts'
 import { allProducts, findProduct, MUTABLE_CATEGORY } from './support/catalog'
 import { expect, signIn, test } from './support/fixtures'
 import { expectNoAxeViolations } from './support/axe'

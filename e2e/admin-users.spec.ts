@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { Page } from '@playwright/test'
-import { DEMO_ACCOUNTS } from '../lib/db/seed/demo-accounts'
+import { DEMO_ACCOUNTS } from '../lib/users/demo-accounts'
 import { signIn, test, expect } from './support/fixtures'
 import { newShopper, SHOPPER_PASSWORD } from './support/shoppers'
 

@@ -1,6 +1,6 @@
 import { expectNoAxeViolations } from './support/axe'
 import type { APIRequestContext, Page } from '@playwright/test'
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../lib/db/seed/demo-accounts'
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../lib/users/demo-accounts'
 import { allProducts, MUTABLE_CATEGORY, type ApiProduct } from './support/catalog'
 import { signIn, test, expect, type Who } from './support/fixtures'
 import { newShopper } from './support/shoppers'

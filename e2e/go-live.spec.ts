@@ -3,7 +3,7 @@ import os from 'node:os'
 import path from 'node:path'
 import type { RunningServer } from '../bench/lib/server.mjs'
 import { SESSION_COOKIE, SIGNED_IN_HINT_COOKIE } from '../lib/auth/session-cookie'
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../lib/db/seed/demo-accounts'
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../lib/users/demo-accounts'
 import { expect, test } from './support/fixtures'
 
 // From the demo to a public shop, on the server `npm start` runs (scripts/server.mjs), on a data

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { APIRequestContext, Page } from '@playwright/test'
-import { DEMO_ACCOUNTS } from '../lib/db/seed/demo-accounts'
+import { DEMO_ACCOUNTS } from '../lib/users/demo-accounts'
 import { reviewCount as reviewsText } from '../lib/reviews/review-count'
 import { allProducts, MUTABLE_CATEGORY } from './support/catalog'
 import { expect, signIn, test } from './support/fixtures'

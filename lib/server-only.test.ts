@@ -16,7 +16,7 @@ const SHARED = new Map([
   ['lib/catalog.ts', 'categories and roles for the UI and the end-to-end tests'],
   ['lib/csp.ts', 'the two Content-Security-Policies, for next.config.ts and proxy.ts'],
   [
-    'lib/db/seed/demo-accounts.ts',
+    'lib/users/demo-accounts.ts',
     'demo logins, read by the end-to-end fixtures (no react-server condition there)',
   ],
   ['lib/messages/rules.ts', 'contact form rule numbers for the form'],

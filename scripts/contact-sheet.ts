@@ -3,8 +3,8 @@
 // The first tile of every product, or with --all one row per product with all its tiles; --kind
 // keeps only those kinds. Prints which cell is which product (the images carry no text).
 import sharp from 'sharp'
-import { DEMO_PRODUCTS } from '@/lib/db/seed/catalog-data'
-import { imageCountFor, renderProductImage } from '@/lib/db/seed/product-images'
+import { DEMO_PRODUCTS } from '@/seed/catalog'
+import { imageCountFor, renderProductImage } from '@/seed/pictures/product-images'
 
 const CELL = 150
 const args = process.argv.slice(2)

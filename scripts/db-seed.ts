@@ -2,7 +2,7 @@
 import { count } from 'drizzle-orm'
 import { closeDatabase, getDatabase } from '@/lib/db/client'
 import { products } from '@/lib/db/schema'
-import { seedDemo } from '@/lib/db/seed/seed-demo'
+import { seedDemo } from '@/seed/seed-demo'
 import { env } from '@/lib/env'
 
 async function main() {

@@ -5,7 +5,7 @@ import { POST as forgot } from '@/app/api/v1/password/forgot/route'
 import { POST as register } from '@/app/api/v1/register/route'
 import { hashPassword } from '@/lib/auth/password'
 import { RATE_LIMITS } from '@/lib/auth/rate-limit'
-import { DEMO_ACCOUNTS } from '@/lib/db/seed/demo-accounts'
+import { DEMO_ACCOUNTS } from '@/lib/users/demo-accounts'
 import {
   apiRequest,
   form,

@@ -16,7 +16,7 @@ import { hashPassword } from '@/lib/auth/password'
 import { SESSION_COOKIE } from '@/lib/auth/session'
 import { SIGNED_IN_HINT_COOKIE } from '@/lib/auth/session-cookie'
 import { userTokens, users } from '@/lib/db/schema'
-import { DEMO_ACCOUNTS } from '@/lib/db/seed/demo-accounts'
+import { DEMO_ACCOUNTS } from '@/lib/users/demo-accounts'
 import { uploadsDir } from '@/lib/storage/images'
 import {
   apiRequest,

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { DEMO_PRODUCTS } from '@/lib/db/seed/catalog-data'
-import { seedBulkShop, type BulkShop } from '@/lib/db/seed/seed-bulk-orders'
-import { seedDemo } from '@/lib/db/seed/seed-demo'
+import { DEMO_PRODUCTS } from '@/seed/catalog'
+import { seedBulkShop, type BulkShop } from '@/seed/seed-bulk-orders'
+import { seedDemo } from '@/seed/seed-demo'
 import { queryRows } from '@/lib/db/sql'
 import { installTestDatabase } from './support/db'
 

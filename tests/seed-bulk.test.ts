@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { products } from '@/lib/db/schema'
-import { DEMO_PRODUCTS } from '@/lib/db/seed/catalog-data'
-import { seedBulkProducts } from '@/lib/db/seed/seed-bulk'
-import { seedDemo } from '@/lib/db/seed/seed-demo'
+import { DEMO_PRODUCTS } from '@/seed/catalog'
+import { seedBulkProducts } from '@/seed/seed-bulk'
+import { seedDemo } from '@/seed/seed-demo'
 import { queryRows } from '@/lib/db/sql'
 import { installTestDatabase } from './support/db'
 

@@ -16,7 +16,7 @@ import { SIGNED_IN_HINT_COOKIE } from '@/lib/auth/session-cookie'
 import { MAX_SESSIONS_PER_USER, sweepExpiredSessions } from '@/lib/auth/session-store'
 import { issueToken } from '@/lib/auth/tokens'
 import { sessions, users } from '@/lib/db/schema'
-import { DEMO_ACCOUNTS } from '@/lib/db/seed/demo-accounts'
+import { DEMO_ACCOUNTS } from '@/lib/users/demo-accounts'
 import { updatePassword } from '@/lib/users/update-password'
 import {
   apiRequest,

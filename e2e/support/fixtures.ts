@@ -2,7 +2,7 @@ import http from 'node:http'
 import { randomInt } from 'node:crypto'
 import { test as base, expect, type BrowserContext } from '@playwright/test'
 import { SESSION_COOKIE, SIGNED_IN_HINT_COOKIE } from '../../lib/auth/session-cookie'
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../lib/db/seed/demo-accounts'
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../lib/users/demo-accounts'
 import { E2E_PORT } from './constants'
 
 export type Who = keyof typeof DEMO_ACCOUNTS

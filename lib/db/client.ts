@@ -30,7 +30,7 @@ async function start(): Promise<DbHandle> {
   try {
     await migrate(handle.db)
     if (handle.engine === 'pglite') {
-      const { seedIfEmpty } = await import('./seed/seed-demo')
+      const { seedIfEmpty } = await import('@/seed/seed-demo')
       await seedIfEmpty({
         db: handle.db,
         demoMode: e.demoMode,

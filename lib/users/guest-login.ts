@@ -4,7 +4,7 @@ import { notFound } from '@/lib/api/errors'
 import type { CurrentUser } from '@/lib/auth/current-user'
 import { getDb } from '@/lib/db/client'
 import { users } from '@/lib/db/schema'
-import { DEMO_ACCOUNTS } from '@/lib/db/seed/demo-accounts'
+import { DEMO_ACCOUNTS } from '@/lib/users/demo-accounts'
 import { env } from '@/lib/env'
 
 /**

@@ -1,6 +1,5 @@
 import 'server-only'
 // A small seeded generator (mulberry32): the demo catalog is the same on every machine.
-import 'server-only'
 export type Random = {
   next: () => number
   int: (min: number, max: number) => number

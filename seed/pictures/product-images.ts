@@ -1,7 +1,6 @@
 import 'server-only'
 // Renders the seeded product photos: a flat illustration on a soft studio backdrop, as WebP.
 // Deterministic (no Math.random) so re-seeding produces byte-identical images.
-import 'server-only'
 import sharp from 'sharp'
 
 import { drawProduct, type Palette, type ProductKind } from './product-shapes'

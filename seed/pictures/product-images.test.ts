@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 
 import { CATEGORIES, type Category } from '@/lib/catalog'
 
-import { DEMO_PRODUCTS, DEMO_SHOPPERS } from './catalog-data'
+import { DEMO_PRODUCTS, DEMO_SHOPPERS } from '../catalog'
 import { imageCountFor, namedFinish, renderProductImage, type ImageSpec } from './product-images'
 import { PRODUCT_KINDS, type ProductKind } from './product-shapes'
 

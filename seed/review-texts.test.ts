@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 
-import { DEMO_PRODUCTS } from './catalog-data'
-import { PRODUCT_KINDS } from './product-shapes'
+import { DEMO_PRODUCTS } from './catalog'
+import { PRODUCT_KINDS } from './pictures/product-shapes'
 import { seededRandom } from './random'
 import {
   CLOSING_LINES,
