@@ -51,8 +51,7 @@ function catalogTarget(request: NextRequest): string | null | undefined {
 // that sends the header itself still cannot reach the internal route (and fill the page cache
 // with raw segments that no public URL produces).
 const REWRITTEN = 'x-shop-catalog-view'
-const globals = globalThis as typeof globalThis & { __shopRewriteToken?: string }
-const REWRITE_TOKEN = (globals.__shopRewriteToken ??= crypto.randomUUID())
+const REWRITE_TOKEN = (globalThis.__shopRewriteToken ??= crypto.randomUUID())
 
 export function proxy(request: NextRequest) {
   const { pathname, search } = request.nextUrl

@@ -198,7 +198,8 @@ export async function startServer({
   const frontCache = createFrontCache({
     maxBytes: settings.frontCacheBytes,
   })
-  // The page cache handler tells the front cache which tags changed (lib/cache/cache-handler.cjs).
+  // Process-wide hooks (each declared in lib/ops/process-hooks.d.ts): the page cache handler
+  // tells the front cache which tags changed (lib/cache/cache-handler.cjs).
   globalThis.__shopFrontCache = frontCache
   // The embedded database runs in a worker thread of this script (lib/db/client.ts).
   globalThis.__shopPgliteWorker = path.join(ROOT, 'lib/db/pglite-worker.mjs')

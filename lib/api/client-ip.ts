@@ -1,5 +1,4 @@
 import 'server-only'
-import type { AsyncLocalStorage } from 'node:async_hooks'
 import { env } from '@/lib/env'
 
 // The address a request came from, for rate limits. The shop's server (scripts/server.mjs) puts
@@ -11,15 +10,10 @@ import { env } from '@/lib/env'
 // Without the shop's server (`next dev`, `next start`) there is no trustworthy address, and every
 // request shares one key: the limits then hold for all clients together, which errs on the safe side.
 
-type RequestContext = { peer?: string }
-const globals = globalThis as typeof globalThis & {
-  __shopRequestContext?: AsyncLocalStorage<RequestContext>
-}
-
 export const UNKNOWN_CLIENT = 'unknown'
 
 function peerAddress(): string | undefined {
-  return globals.__shopRequestContext?.getStore()?.peer?.replace(/^::ffff:/, '')
+  return globalThis.__shopRequestContext?.getStore()?.peer?.replace(/^::ffff:/, '')
 }
 
 /** Whether this request's X-Forwarded-* headers were set by a proxy the settings trust. */

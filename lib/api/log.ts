@@ -1,6 +1,5 @@
 import 'server-only'
 import { randomUUID } from 'node:crypto'
-import type { AsyncLocalStorage } from 'node:async_hooks'
 import { loggedPath, logger } from '@/lib/ops/logger.cjs'
 
 // Server log lines of the API, through the process's logger (lib/ops/logger.cjs): one JSON object
@@ -17,16 +16,12 @@ function describe(error: unknown, depth = 0): ErrorInfo | string {
   return info
 }
 
-const globals = globalThis as typeof globalThis & {
-  __shopRequestContext?: AsyncLocalStorage<{ requestId?: string }>
-}
-
 /**
  * The id of the request being handled: the one the shop's server (scripts/server.mjs) logs it
  * under and sends back in X-Request-Id; a new one without that server (`next start`, tests).
  */
 export function currentRequestId(): string {
-  return globals.__shopRequestContext?.getStore()?.requestId ?? randomUUID()
+  return globalThis.__shopRequestContext?.getStore()?.requestId ?? randomUUID()
 }
 
 /** Logs a failed request with its id, method, path and error, on one line. */

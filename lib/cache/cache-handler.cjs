@@ -26,7 +26,8 @@ const CHANNEL = 'shop_cache_tags'
 const MAX_BYTES = cacheSettings().pageCacheBytes
 const TAGS_HEADER = 'x-next-cache-tags'
 
-// One store per process, whichever copy of this module runs: Next loads this file for its page
+// One store per process, whichever copy of this module runs (the hooks on globalThis are
+// declared in lib/ops/process-hooks.d.ts): Next loads this file for its page
 // cache, and also bundles a copy of it into the proxy (proxy.ts) for that bundle's own use. Each
 // copy sets the hooks below on globalThis, so every copy must act on the same entries, or a hook
 // set by one copy would expire what another copy does not hold.

@@ -22,11 +22,7 @@ export const CACHE_TAGS = {
 const inNextServer = () => process.env.NEXT_RUNTIME === 'nodejs'
 
 /** What scripts/server.mjs keeps per request; a test's context may have no tags. */
-type RequestContext = { tags?: Set<string> }
-const requestContext = () =>
-  (
-    globalThis as { __shopRequestContext?: { getStore: () => RequestContext | undefined } }
-  ).__shopRequestContext?.getStore()
+const requestContext = () => globalThis.__shopRequestContext?.getStore()
 
 /**
  * Tells the request (scripts/server.mjs) that its answer shows data with these tags although it
@@ -53,8 +49,7 @@ export function cachedRead<A extends unknown[], R>(
 }
 
 /** lib/cache/cache-handler.cjs's expiry, which can tell the front cache a change is soft. */
-type ExpireTags = (tags: string[], options: { soft: boolean }) => void
-const expireTags = () => (globalThis as { __shopExpireTags?: ExpireTags }).__shopExpireTags
+const expireTags = () => globalThis.__shopExpireTags
 
 /**
  * Expires the given products' pages and (unless `lists` is false) the catalog's lists, here and,

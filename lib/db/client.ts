@@ -8,9 +8,7 @@ import { openDatabase, type Db, type DbHandle } from './open'
 // on an empty embedded database seeded with the demo catalog. Tests install their own with
 // `setDatabase`.
 
-type State = { handle?: Promise<DbHandle> }
-const g = globalThis as typeof globalThis & { __shopDb?: State; __shopPgliteWorker?: string }
-const state: State = (g.__shopDb ??= {})
+const state = (globalThis.__shopDb ??= {})
 
 async function start(): Promise<DbHandle> {
   const e = env()
@@ -19,7 +17,7 @@ async function start(): Promise<DbHandle> {
       ? { engine: 'postgres', url: e.DATABASE_URL, poolSize: e.DATABASE_POOL_SIZE }
       : // The production server names the worker script: there the embedded database runs in a
         // thread of its own (lib/db/pglite-thread.ts); tests and commands open it on theirs.
-        { engine: 'pglite', dataDir: e.dataDir, workerScript: g.__shopPgliteWorker },
+        { engine: 'pglite', dataDir: e.dataDir, workerScript: globalThis.__shopPgliteWorker },
   )
   // The embedded database's thread cannot come back within this process: exit, so that the
   // supervisor (systemd, a container runtime) starts a fresh one, instead of answering 500 for ever.

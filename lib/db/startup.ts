@@ -7,11 +7,9 @@ import { logger } from '@/lib/ops/logger.cjs'
 import { closeDatabase, getDatabase } from './client'
 import { DataDirLockedError } from './lock'
 
-/** What scripts/server.mjs (plain JavaScript, outside Next's modules) calls on SIGTERM. */
-const hooks = globalThis as typeof globalThis & {
-  __shopCloseDatabase?: () => Promise<void>
-  __shopStopMailWorker?: () => Promise<void>
-}
+// What scripts/server.mjs (plain JavaScript, outside Next's modules) calls on SIGTERM:
+// lib/ops/process-hooks.d.ts.
+const hooks = globalThis
 
 /** Server start: the database must be usable, or the process stops with a clear reason. */
 export async function startServerDatabase() {

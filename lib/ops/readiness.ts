@@ -44,7 +44,7 @@ async function check(db: Db): Promise<Readiness> {
 
 export async function readiness(timeoutMs = TIMEOUT_MS): Promise<Readiness> {
   // Set by scripts/shutdown.mjs on SIGTERM: the load balancer should stop sending requests here.
-  if ((globalThis as { __shopShuttingDown?: boolean }).__shopShuttingDown) {
+  if (globalThis.__shopShuttingDown) {
     return { ready: false, reason: 'shutting down' }
   }
   let timer: NodeJS.Timeout | undefined

@@ -7,12 +7,8 @@ import { apiRequest, routeContext } from './requests'
 // Helpers of the account tests: requests from a given client address, forms with an avatar,
 // and the cookies an answer sets.
 
-type Context = { peer?: string }
-const globals = globalThis as typeof globalThis & {
-  __shopRequestContext?: AsyncLocalStorage<Context>
-}
 // The shop's server (scripts/server.mjs) puts the peer address here; so do these tests.
-const requestContext = (globals.__shopRequestContext ??= new AsyncLocalStorage<Context>())
+const requestContext = (globalThis.__shopRequestContext ??= new AsyncLocalStorage())
 
 /** Runs a handler call as a request from `peer` (rate limits count per address). */
 export function fromAddress<T>(peer: string, call: () => Promise<T>): Promise<T> {
