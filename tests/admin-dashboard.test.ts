@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { DELETE as deleteReviewRoute } from '@/app/api/v1/reviews/route'
-import { AppError } from '@/lib/api/errors'
+import { AppError } from '@/lib/errors'
 import { getDashboard, LOW_STOCK } from '@/lib/admin/get-dashboard'
 import { getDb } from '@/lib/db/client'
 import { reviews } from '@/lib/db/schema'
@@ -26,7 +26,7 @@ async function refused(run: () => Promise<unknown>) {
     (e: unknown) => e,
   )
   expect(error).toBeInstanceOf(AppError)
-  expect((error as AppError).status).toBe(403)
+  expect((error as AppError).code).toBe('FORBIDDEN')
 }
 
 beforeAll(async () => {

@@ -242,7 +242,7 @@ describe('the admin product services', () => {
     const shopper = await createUser()
     const query = { page: 1, limit: 20, q: '', sort: 'createdAt', dir: 'desc' } as const
     await expect(listAdminProducts({ actor: shopper, query })).rejects.toMatchObject({
-      status: 403,
+      code: 'FORBIDDEN',
       message: 'Only admins may do this',
     })
     expect(() => exportProductsCsv({ actor: shopper, query })).toThrow('Only admins may do this')

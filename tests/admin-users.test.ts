@@ -537,7 +537,7 @@ describe("a user's activity (the admin user page)", () => {
   it('is for admins only', async () => {
     const shopper = await createUser()
     await expect(getUserActivity({ actor: shopper, userId: shopper.id })).rejects.toMatchObject({
-      status: 403,
+      code: 'FORBIDDEN',
     })
   })
 })

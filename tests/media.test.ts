@@ -62,6 +62,6 @@ describe('image storage and /media', () => {
       (e: unknown) => e,
     )
     expect(error).toBeInstanceOf(ImageRejectedError)
-    expect((error as ImageRejectedError).status).toBe(415)
+    expect((error as ImageRejectedError).code).toBe('UNSUPPORTED_MEDIA_TYPE')
   })
 })

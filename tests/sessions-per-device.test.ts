@@ -294,7 +294,7 @@ describe('what ends the others', () => {
           confirmPassword: 'fresh-orchid-42',
         },
       }),
-    ).rejects.toMatchObject({ status: 401 })
+    ).rejects.toMatchObject({ code: 'UNAUTHENTICATED' })
     const [still] = await db().select().from(users).where(eq(users.id, user.id))
     expect(still!.passwordHash).toBe(user.passwordHash)
     expect(await status(cookie)).toBe(401)

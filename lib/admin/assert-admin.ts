@@ -1,5 +1,5 @@
 import 'server-only'
-import { forbidden } from '@/lib/api/errors'
+import { forbidden } from '@/lib/errors'
 import type { CurrentUser } from '@/lib/auth/current-user'
 
 /**

@@ -1,6 +1,6 @@
 import { PgDialect } from 'drizzle-orm/pg-core'
 import { describe, expect, it } from 'vitest'
-import { AppError } from '@/lib/api/errors'
+import { AppError } from '@/lib/errors'
 import { orders, users } from '@/lib/db/schema'
 import {
   containsPattern,
@@ -70,7 +70,7 @@ describe('parseListParams (API: strict)', () => {
     [`q=${'x'.repeat(101)}`, 'q must be at most 100 characters'],
   ])('answers %s with a 400 naming the parameter', (query, message) => {
     const error = apiError(query)
-    expect(error.status).toBe(400)
+    expect(error.code).toBe('INVALID')
     expect(error.message).toBe(message)
   })
 

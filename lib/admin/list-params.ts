@@ -1,7 +1,7 @@
 import 'server-only'
 import { or, sql, type SQL } from 'drizzle-orm'
 import type { AnyPgColumn } from 'drizzle-orm/pg-core'
-import { AppError } from '@/lib/api/errors'
+import { AppError } from '@/lib/errors'
 import { isUuid } from '@/lib/ids'
 
 // The paging / search / sort contract of every admin list, API and page alike. The API is strict
@@ -59,7 +59,7 @@ export function parseListParams<S extends string>(
 ): ListParams<S> & { paged: boolean } {
   const strict = opts.strict ?? input instanceof URLSearchParams
   const fail = (message: string) => {
-    if (strict) throw new AppError(400, message)
+    if (strict) throw new AppError('INVALID', message)
   }
   const raw = Object.fromEntries(LIST_KEYS.map((k) => [k, readParam(input, k)])) as Record<
     (typeof LIST_KEYS)[number],

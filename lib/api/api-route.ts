@@ -1,5 +1,6 @@
 import 'server-only'
-import { AppError, errorResponse, notFound } from './errors'
+import { errorResponse } from './errors'
+import { AppError, notFound } from '@/lib/errors'
 import { withApi } from './handler'
 import { preflightHeaders } from './origin'
 import {
@@ -31,7 +32,7 @@ function methodNotAllowed(path: ApiPath): Handler<unknown> {
   const allow = allowedMethods(path)
   return withApi(async (request) => {
     throw new AppError(
-      405,
+      'METHOD_NOT_ALLOWED',
       `${request.method} is not allowed here; use ${allow.join(', ')}`,
       undefined,
       { Allow: allow.join(', ') },
@@ -92,9 +93,14 @@ const PROBE_METHODS = 'GET, HEAD'
 export function getOnlyRoute(get: () => Promise<Response> | Response): RouteExports<unknown> {
   const wrong: Handler<unknown> = async (request) =>
     errorResponse(
-      new AppError(405, `${request.method} is not allowed here; use ${PROBE_METHODS}`, undefined, {
-        Allow: PROBE_METHODS,
-      }),
+      new AppError(
+        'METHOD_NOT_ALLOWED',
+        `${request.method} is not allowed here; use ${PROBE_METHODS}`,
+        undefined,
+        {
+          Allow: PROBE_METHODS,
+        },
+      ),
     )
   const exports = Object.fromEntries(HTTP_METHODS.map((m) => [m, wrong])) as RouteExports<unknown>
   exports.GET = async () => get()

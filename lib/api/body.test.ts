@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { readBody } from './body'
 import { bodyLimitFor } from './body-limits.cjs'
-import { AppError } from './errors'
+import { AppError } from '@/lib/errors'
 
 const MB = 1024 * 1024
 const BOUNDARY = 'x-boundary'
@@ -77,7 +77,7 @@ describe('readBody with the limits of the endpoint', () => {
   it('refuses an image over 5 MB in a chunked form with 413 as soon as it is past', async () => {
     const { stream, state } = chunkedForm(6 * MB)
     const error = await refusal(readBody(post('/api/v1/register', stream)))
-    expect(error.status).toBe(413)
+    expect(error.code).toBe('TOO_LARGE')
     expect(error.message).toBe('Images may be at most 5 MB each')
     expect(state.cancelled).toBe(true)
     expect(state.pulled).toBeLessThan(5 * MB + 4 * 64 * 1024)
@@ -89,14 +89,14 @@ describe('readBody with the limits of the endpoint', () => {
       `--${BOUNDARY}\r\nContent-Disposition: form-data; name="image"; filename="b.png"\r\n\r\nB\r\n` +
       `--${BOUNDARY}--\r\n`
     const error = await refusal(readBody(post('/api/v1/me/update', body)))
-    expect(error.status).toBe(400)
+    expect(error.code).toBe('INVALID')
     expect(error.message).toBe('Send at most 1 image')
   })
 
   it('holds a form to the JSON cap on an endpoint that takes no file: 413, read no further', async () => {
     const { stream, state } = chunkedForm(29 * MB, { name: 'email' })
     const error = await refusal(readBody(post('/api/v1/login', stream)))
-    expect(error.status).toBe(413)
+    expect(error.code).toBe('TOO_LARGE')
     expect(error.message).toBe('The request body is too large')
     expect(state.cancelled).toBe(true)
     expect(state.pulled).toBeLessThan(100 * 1024 + 4 * 64 * 1024)
@@ -107,7 +107,7 @@ describe('readBody with the limits of the endpoint', () => {
     const request = post('/api/v1/login', body, {
       'content-type': 'application/x-www-form-urlencoded',
     })
-    expect((await refusal(readBody(request))).status).toBe(413)
+    expect((await refusal(readBody(request))).code).toBe('TOO_LARGE')
   })
 
   it('ignores a file part on an endpoint that takes no file, within its cap', async () => {
@@ -120,14 +120,14 @@ describe('readBody with the limits of the endpoint', () => {
   it('refuses a declared length past the cap before reading a byte', async () => {
     const { stream, state } = chunkedForm(6 * MB)
     const request = post('/api/v1/login', stream, { 'content-length': String(29 * MB) })
-    expect((await refusal(readBody(request))).status).toBe(413)
+    expect((await refusal(readBody(request))).code).toBe('TOO_LARGE')
     expect(state.pulled).toBeLessThanOrEqual(64 * 1024) // what the stream queued on its own
   })
 
   it('refuses a body whose Content-Length lies, at the cap', async () => {
     const { stream, state } = chunkedForm(6 * MB)
     const request = post('/api/v1/register', stream, { 'content-length': '1000' })
-    expect((await refusal(readBody(request))).status).toBe(413)
+    expect((await refusal(readBody(request))).code).toBe('TOO_LARGE')
     expect(state.pulled).toBeLessThan(bodyLimitFor('/api/v1/register').maxBytes + 4 * 64 * 1024)
   })
 
@@ -135,7 +135,7 @@ describe('readBody with the limits of the endpoint', () => {
     const request = post('/api/v1/me/update', JSON.stringify({ name: 'x'.repeat(200 * 1024) }), {
       'content-type': 'application/json',
     })
-    expect((await refusal(readBody(request))).status).toBe(413)
+    expect((await refusal(readBody(request))).code).toBe('TOO_LARGE')
   })
 
   it('takes media types in any case, with parameters', async () => {
@@ -163,16 +163,16 @@ describe('readBody with the limits of the endpoint', () => {
   it('answers 415 for other types and 400 for a form it cannot read', async () => {
     for (const type of ['text/plain', 'application/jsonx', 'application/xml', '']) {
       const request = post('/api/v1/login', '{}', { 'content-type': type })
-      expect((await refusal(readBody(request))).status, type).toBe(415)
+      expect((await refusal(readBody(request))).code, type).toBe('UNSUPPORTED_MEDIA_TYPE')
     }
     const noBoundary = post('/api/v1/login', 'x', { 'content-type': 'multipart/form-data' })
-    expect((await refusal(readBody(noBoundary))).status).toBe(400)
+    expect((await refusal(readBody(noBoundary))).code).toBe('INVALID')
   })
 
   it('refuses a text field larger than a JSON body, even on an image endpoint', async () => {
     const { stream } = chunkedForm(10, { fields: { name: 'n'.repeat(150 * 1024) } })
     const error = await refusal(readBody(post('/api/v1/register', stream)))
-    expect(error.status).toBe(413)
+    expect(error.code).toBe('TOO_LARGE')
     expect(error.message).toBe('The form field name is too large')
   })
 })
@@ -184,7 +184,7 @@ describe('readBody on a form that breaks off', () => {
       'content-type': 'application/x-www-form-urlencoded',
     })
     const error = await refusal(readBody(request))
-    expect(error.status).toBe(400)
+    expect(error.code).toBe('INVALID')
     expect(error.message).toBe('The form data could not be read')
   })
 })

@@ -1,7 +1,7 @@
 import 'server-only'
 import busboy from 'busboy'
 import { bodyLimitFor, JSON_BODY_BYTES, type BodyLimit } from './body-limits.cjs'
-import { AppError } from './errors'
+import { AppError } from '@/lib/errors'
 import { checkBodyText } from './input'
 
 // Reading request bodies: JSON or a form, within the endpoint's own limits (body-limits.cjs, the
@@ -21,7 +21,7 @@ export type ParsedBody = { fields: Record<string, unknown>; files: Map<string, F
 
 const MB = 1024 * 1024
 
-export const tooLarge = () => new AppError(413, 'The request body is too large')
+export const tooLarge = () => new AppError('TOO_LARGE', 'The request body is too large')
 
 /** The media type alone, lower case (RFC 9110: media types are case-insensitive). */
 export function mediaType(contentType: string): string {
@@ -83,16 +83,16 @@ async function readJson(request: Request, max: number): Promise<ParsedBody> {
   try {
     value = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes))
   } catch {
-    throw new AppError(400, 'The request body is not valid JSON')
+    throw new AppError('INVALID', 'The request body is not valid JSON')
   }
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    throw new AppError(400, 'The request body must be a JSON object')
+    throw new AppError('INVALID', 'The request body must be a JSON object')
   }
   checkBodyText(value)
   return { fields: value as Record<string, unknown>, files: new Map() }
 }
 
-const unreadableForm = () => new AppError(400, 'The form data could not be read')
+const unreadableForm = () => new AppError('INVALID', 'The form data could not be read')
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`
 
 /** A multipart or urlencoded form, parsed as it arrives. */
@@ -134,7 +134,7 @@ async function readForm(request: Request, contentType: string, limit: BodyLimit)
   })
   parser.on('field', (name, value, info) => {
     if (info.nameTruncated || info.valueTruncated) {
-      fail(new AppError(413, `The form field ${name.slice(0, 40)} is too large`))
+      fail(new AppError('TOO_LARGE', `The form field ${name.slice(0, 40)} is too large`))
     } else {
       fields[name] ??= value
     }
@@ -150,7 +150,7 @@ async function readForm(request: Request, contentType: string, limit: BodyLimit)
       size += chunk.length
     })
     stream.once('limit', () => {
-      fail(new AppError(413, `Images may be at most ${limit.maxFileBytes / MB} MB each`))
+      fail(new AppError('TOO_LARGE', `Images may be at most ${limit.maxFileBytes / MB} MB each`))
     })
     // 'end' (not 'close'): busboy finishes the form only after every file stream has ended.
     stream.once('end', () => {
@@ -162,10 +162,10 @@ async function readForm(request: Request, contentType: string, limit: BodyLimit)
   })
   parser.on('filesLimit', () => {
     if (limit.maxFiles > 0) {
-      fail(new AppError(400, `Send at most ${plural(limit.maxFiles, 'image')}`))
+      fail(new AppError('INVALID', `Send at most ${plural(limit.maxFiles, 'image')}`))
     }
   })
-  const tooMany = () => fail(new AppError(413, 'The form has too many fields'))
+  const tooMany = () => fail(new AppError('TOO_LARGE', 'The form has too many fields'))
   parser.on('fieldsLimit', tooMany)
   parser.on('partsLimit', tooMany)
 
@@ -207,5 +207,5 @@ export async function readBody(
     const params = contentType.includes(';') ? contentType.slice(contentType.indexOf(';')) : ''
     return readForm(request, type + params, limit)
   }
-  throw new AppError(415, 'Send JSON or a form (multipart/form-data)')
+  throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send JSON or a form (multipart/form-data)')
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { AppError } from './errors'
+import { AppError } from '@/lib/errors'
 import { ifMatchHolds, parseIfMatch, strongETag } from './etag'
 
 describe('parseIfMatch', () => {
@@ -34,7 +34,7 @@ describe('parseIfMatch', () => {
         error = e
       }
       expect(error, JSON.stringify(bad)).toBeInstanceOf(AppError)
-      expect((error as AppError).status).toBe(400)
+      expect((error as AppError).code).toBe('INVALID')
       expect((error as AppError).message).toMatch(/^If-Match must be \* or a list of entity tags/)
     }
   })

@@ -1,5 +1,5 @@
 import 'server-only'
-import { AppError } from './errors'
+import { AppError } from '@/lib/errors'
 
 // Entity tags and If-Match (RFC 9110 §8.8.3, §13.1.1) for the API's versioned resources (the
 // cart). If-Match compares strongly: a weak tag (W/"…") never matches, and `*` matches any
@@ -28,16 +28,16 @@ export function parseIfMatch(header: string | null): IfMatch | undefined {
   const value = header.trim()
   if (value === '*') return '*'
   if (value.length === 0 || value.length > MAX_IF_MATCH_LENGTH) {
-    throw new AppError(400, IF_MATCH_MESSAGE)
+    throw new AppError('INVALID', IF_MATCH_MESSAGE)
   }
   const tags: string[] = []
   LIST_ELEMENT.lastIndex = 0
   while (!/^[ \t,]*$/.test(value.slice(LIST_ELEMENT.lastIndex))) {
     const match = LIST_ELEMENT.exec(value)
-    if (!match) throw new AppError(400, IF_MATCH_MESSAGE)
+    if (!match) throw new AppError('INVALID', IF_MATCH_MESSAGE)
     tags.push(match[1]!)
   }
-  if (tags.length === 0) throw new AppError(400, IF_MATCH_MESSAGE)
+  if (tags.length === 0) throw new AppError('INVALID', IF_MATCH_MESSAGE)
   return tags
 }
 

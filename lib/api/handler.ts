@@ -4,7 +4,8 @@ import { authenticate, type CurrentUser } from '@/lib/auth/current-user'
 import { cookieFrom, SESSION_COOKIE } from '@/lib/auth/session'
 import { SIGNED_IN_HINT_COOKIE } from '@/lib/auth/session-cookie'
 import type { SessionData } from '@/lib/auth/session-store'
-import { AppError, errorResponse, forbidden, unauthorized } from './errors'
+import { errorResponse } from './errors'
+import { AppError, forbidden, unauthorized } from '@/lib/errors'
 import { checkRequestText } from './input'
 import { currentRequestId, logRequestError } from './log'
 import { corsHeaders, isOriginAllowed } from './origin'
@@ -43,7 +44,7 @@ export function zodMessage(error: ZodError): AppError {
     : standsAlone(first[0], first[1])
       ? first[1]
       : `${first[0]}: ${first[1]}`
-  return new AppError(400, message, errors)
+  return new AppError('INVALID', message, errors)
 }
 
 function toResponse(request: Request, error: unknown): Response {
@@ -52,7 +53,7 @@ function toResponse(request: Request, error: unknown): Response {
   const requestId = currentRequestId()
   logRequestError(requestId, request, error)
   return errorResponse(
-    new AppError(500, `Something went wrong on our side (request ${requestId})`, undefined, {
+    new AppError('INTERNAL', `Something went wrong on our side (request ${requestId})`, undefined, {
       'X-Request-Id': requestId,
     }),
   )
@@ -68,7 +69,7 @@ export function withCors(request: Request, response: Response): Response {
 export function withApi<C>(handler: Handler<C>): Handler<C> {
   return async (request, ctx) => {
     if (!isOriginAllowed(request)) {
-      return errorResponse(new AppError(403, 'Cross-site request refused'))
+      return errorResponse(new AppError('FORBIDDEN', 'Cross-site request refused'))
     }
     try {
       checkRequestText(request)

@@ -1,5 +1,5 @@
 import 'server-only'
-import { AppError } from './errors'
+import { AppError } from '@/lib/errors'
 
 // Text no endpoint can take: PostgreSQL refuses a NUL character in any text value, so one that
 // reached a query would be a 500. Checked once here for the path, every query parameter and every
@@ -7,7 +7,7 @@ import { AppError } from './errors'
 
 const NUL = '\u0000'
 
-const refuse = (name: string) => new AppError(400, `${name} must not contain a NUL character`)
+const refuse = (name: string) => new AppError('INVALID', `${name} must not contain a NUL character`)
 
 // A lone surrogate (half of a UTF-16 pair, which JSON can spell as "\ud800") is no Unicode text:
 // PGlite miscounts its UTF-8 length and cuts the value short, or fails the query (a 500) when the
@@ -16,7 +16,7 @@ const refuse = (name: string) => new AppError(400, `${name} must not contain a N
 const LONE_SURROGATE = /\p{Surrogate}/u
 
 const refuseSurrogate = (name: string) =>
-  new AppError(400, `${name} must be valid Unicode text (it holds a lone surrogate)`)
+  new AppError('INVALID', `${name} must be valid Unicode text (it holds a lone surrogate)`)
 
 /** The refusal of a text no endpoint can take, if this one is such a text. */
 function badText(text: string, name: string): AppError | undefined {
@@ -32,7 +32,7 @@ export function checkRequestText(request: Request): void {
   try {
     path = decodeURIComponent(url.pathname)
   } catch {
-    throw new AppError(400, 'The path is not valid percent-encoding')
+    throw new AppError('INVALID', 'The path is not valid percent-encoding')
   }
   const bad =
     badText(path, 'The path') ??
@@ -62,7 +62,7 @@ export function checkBodyText(body: unknown): void {
     }
     if (typeof value !== 'object' || value === null) continue
     if (depth >= MAX_DEPTH)
-      throw new AppError(400, `The body nests deeper than ${MAX_DEPTH} levels`)
+      throw new AppError('INVALID', `The body nests deeper than ${MAX_DEPTH} levels`)
     for (const [key, item] of Object.entries(value)) {
       const bad = badText(key, 'A field name')
       if (bad) throw bad

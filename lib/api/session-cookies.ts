@@ -14,7 +14,8 @@ import { startSession, type SessionData } from '@/lib/auth/session-store'
 import { getDb } from '@/lib/db/client'
 import { toPublicUser } from '@/lib/users/public-user'
 import { userWithAbsoluteAvatar } from './absolute-urls'
-import { AppError, json } from './errors'
+import { json } from './errors'
+import { AppError } from '@/lib/errors'
 import { cookieOptions } from './origin'
 
 // Session cookies on an API answer, Secure or not as the request's origin says, cross-site when
@@ -60,7 +61,7 @@ export function clearSessionCookies(request: Request, response: Response): Respo
 export async function signedInResponse(request: Request, user: CurrentUser): Promise<Response> {
   // Each way in refuses a demo account outside demo mode itself, with its own answer; this is the
   // last line, for a way in that forgets (its session would not count anyway: current-user.ts).
-  if (!maySignIn(user)) throw new AppError(401, BAD_LOGIN)
+  if (!maySignIn(user)) throw new AppError('UNAUTHENTICATED', BAD_LOGIN)
   const { token } = await startSession(await getDb(), {
     userId: user.id,
     userAgent: request.headers.get('user-agent'),

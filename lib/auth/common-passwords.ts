@@ -1,6 +1,6 @@
 import 'server-only'
 import { dictionary } from '@zxcvbn-ts/language-common'
-import { AppError } from '@/lib/api/errors'
+import { AppError } from '@/lib/errors'
 import { PASSWORD_LENGTH } from './rules'
 
 // The 49,000 most common passwords of zxcvbn-ts (from leaked password sets); those long enough
@@ -25,7 +25,7 @@ export function isCommonPassword(password: string): boolean {
 /** Refuses a common password with a 400 naming the field it came in. */
 export function assertUncommonPassword(password: string, field: string): void {
   if (isCommonPassword(password)) {
-    throw new AppError(400, 'This password is too common. Please choose another one.', {
+    throw new AppError('INVALID', 'This password is too common. Please choose another one.', {
       [field]: 'This password is too common',
     })
   }

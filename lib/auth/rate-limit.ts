@@ -5,7 +5,7 @@ import {
   RateLimiterRes,
   type RateLimiterAbstract,
 } from 'rate-limiter-flexible'
-import { AppError } from '@/lib/api/errors'
+import { AppError } from '@/lib/errors'
 import { getDatabase } from '@/lib/db/client'
 import type { DbHandle } from '@/lib/db/open'
 
@@ -92,7 +92,7 @@ function tooMany(name: RateLimitName, msBeforeNext: number): AppError {
   const seconds = Math.max(1, Math.ceil(msBeforeNext / 1000))
   const wait = seconds < 90 ? `${seconds} seconds` : `${Math.ceil(seconds / 60)} minutes`
   const { what = 'attempts' }: Limit = RATE_LIMITS[name]
-  return new AppError(429, `Too many ${what}. Please try again in ${wait}.`, undefined, {
+  return new AppError('RATE_LIMITED', `Too many ${what}. Please try again in ${wait}.`, undefined, {
     'Retry-After': String(seconds),
   })
 }

@@ -1,6 +1,6 @@
 import 'server-only'
 import { and, eq, sql } from 'drizzle-orm'
-import { AppError, notFound } from '@/lib/api/errors'
+import { AppError, notFound } from '@/lib/errors'
 import type { CurrentUser } from '@/lib/auth/current-user'
 import { getDb } from '@/lib/db/client'
 import { cartLines, carts, products } from '@/lib/db/schema'
@@ -52,7 +52,7 @@ export async function addToCart({
     if (!product) throw notFound('Product not found')
     const inCart = product.inCart ?? 0
     if (inCart + input.quantity > product.stock) {
-      throw new AppError(409, stockMessage(product.stock, inCart))
+      throw new AppError('CONFLICT', stockMessage(product.stock, inCart))
     }
     await tx
       .insert(cartLines)

@@ -7,7 +7,7 @@ import {
   type ListParams,
   type SortDir,
 } from '@/lib/admin/list-params'
-import { AppError } from '@/lib/api/errors'
+import { AppError } from '@/lib/errors'
 import { ORDER_STATUSES, type OrderStatus } from '@/lib/catalog'
 import type { Db } from '@/lib/db/open'
 import { orders, users } from '@/lib/db/schema'
@@ -79,7 +79,7 @@ export function parseOrderFilters(source: ParamSource, strict: boolean): OrderFi
   const status = readParam(source, 'status')
   if (status === undefined || status === '') return {}
   if (isOrderStatus(status)) return { status }
-  if (strict) throw new AppError(400, `status must be one of ${ORDER_STATUSES.join(', ')}`)
+  if (strict) throw new AppError('INVALID', `status must be one of ${ORDER_STATUSES.join(', ')}`)
   return {}
 }
 

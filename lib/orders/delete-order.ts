@@ -1,7 +1,7 @@
 import 'server-only'
 import { and, eq, ne } from 'drizzle-orm'
 import { assertAdmin } from '@/lib/admin/assert-admin'
-import { AppError, notFound } from '@/lib/api/errors'
+import { AppError, notFound } from '@/lib/errors'
 import type { CurrentUser } from '@/lib/auth/current-user'
 import { getDb } from '@/lib/db/client'
 import { orders } from '@/lib/db/schema'
@@ -24,5 +24,5 @@ export async function deleteOrder({ actor, id }: { actor: CurrentUser; id: strin
   if (removed.length > 0) return
   const [order] = await db.select({ id: orders.id }).from(orders).where(eq(orders.id, id))
   if (!order) throw notFound('Order not found')
-  throw new AppError(400, 'An order that is still processing cannot be deleted')
+  throw new AppError('INVALID', 'An order that is still processing cannot be deleted')
 }

@@ -1,6 +1,6 @@
 import 'server-only'
 import { eq } from 'drizzle-orm'
-import { notFound } from '@/lib/api/errors'
+import { notFound } from '@/lib/errors'
 import type { CurrentUser } from '@/lib/auth/current-user'
 import { getDb } from '@/lib/db/client'
 import { orders } from '@/lib/db/schema'

@@ -1,7 +1,7 @@
 import 'server-only'
 import { createHash } from 'node:crypto'
 import { and, eq, sql } from 'drizzle-orm'
-import { AppError } from '@/lib/api/errors'
+import { AppError } from '@/lib/errors'
 import type { Tx } from '@/lib/cart/lock-cart'
 import { idempotencyKeys } from '@/lib/db/schema'
 import { execCount, queryRows } from '@/lib/db/sql'
@@ -60,7 +60,8 @@ export async function claimKey(
         where user_id = ${userId} and key = ${key}`,
   )
   // Keys stored before the hash was kept (migration 0014) have none: they replay as before.
-  if (row?.request_hash && row.request_hash !== hash) throw new AppError(422, KEY_REUSED_MESSAGE)
+  if (row?.request_hash && row.request_hash !== hash)
+    throw new AppError('UNPROCESSABLE', KEY_REUSED_MESSAGE)
   return { orderId: row?.order_id ?? null }
 }
 

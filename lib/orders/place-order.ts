@@ -1,7 +1,7 @@
 import 'server-only'
 import { randomUUID } from 'node:crypto'
 import { eq, sql, type SQL } from 'drizzle-orm'
-import { AppError } from '@/lib/api/errors'
+import { AppError } from '@/lib/errors'
 import { ifMatchHolds, type IfMatch } from '@/lib/api/etag'
 import type { CurrentUser } from '@/lib/auth/current-user'
 import { invalidateCatalog } from '@/lib/cache/catalog-cache'
@@ -66,15 +66,16 @@ async function reserve(tx: Tx, line: OrderLineInput): Promise<Reserved> {
   )
   if (!product || product.archived) {
     throw new AppError(
-      409,
+      'CONFLICT',
       product
         ? `${product.name} is no longer available`
         : 'A product in your order is no longer available',
     )
   }
-  if (product.stock === 0) throw new AppError(409, `${product.name} is out of stock (0 left)`)
+  if (product.stock === 0)
+    throw new AppError('CONFLICT', `${product.name} is out of stock (0 left)`)
   throw new AppError(
-    409,
+    'CONFLICT',
     `Only ${product.stock} of ${product.name} left; you asked for ${line.quantity}`,
   )
 }
@@ -87,7 +88,7 @@ function checkTotals(input: OrderInput, itemsCents: number, shippingCents: numbe
     toCents(input.totalPrice) === totalCents
   if (same) return
   // All three current amounts, so a client can show the new totals with the refusal.
-  throw new AppError(409, 'Prices changed', {
+  throw new AppError('CONFLICT', 'Prices changed', {
     itemsPrice: `The items now cost ${formatPrice(toDollars(itemsCents))}`,
     shippingPrice: `Shipping is ${formatPrice(toDollars(shippingCents))}`,
     totalPrice: `The total is now ${formatPrice(toDollars(totalCents))}`,
@@ -129,7 +130,7 @@ async function attempt(
     const itemsCents = reserved.reduce((sum, r) => sum + r.price_cents * r.quantity, 0)
     const shippingCents = toCents(SHIPPING_DOLLARS)
     if (itemsCents + shippingCents > MAX_CENTS) {
-      throw new AppError(400, 'This order is too large; please split it')
+      throw new AppError('INVALID', 'This order is too large; please split it')
     }
     checkTotals(input, itemsCents, shippingCents)
 
@@ -283,5 +284,5 @@ export async function placeOrder(options: {
     const [order] = await loadOrders(await getDb(), eq(orders.id, result.earlier))
     if (order) return { outcome: 'replayed', order }
   }
-  throw new AppError(409, 'This order could not be placed; please try again')
+  throw new AppError('CONFLICT', 'This order could not be placed; please try again')
 }

@@ -1,7 +1,7 @@
 import 'server-only'
 import { and, eq, sql } from 'drizzle-orm'
 import { assertAdmin } from '@/lib/admin/assert-admin'
-import { AppError, notFound } from '@/lib/api/errors'
+import { AppError, notFound } from '@/lib/errors'
 import type { CurrentUser } from '@/lib/auth/current-user'
 import type { OrderStatus } from '@/lib/catalog'
 import { getDb } from '@/lib/db/client'
@@ -56,9 +56,9 @@ export async function updateOrderStatus({
 
 function conflict(current: OrderStatus, wanted: OrderStatus): AppError {
   const next = nextOrderStatus(current)
-  if (current === wanted) return new AppError(409, `The order is already ${current}`)
+  if (current === wanted) return new AppError('CONFLICT', `The order is already ${current}`)
   return new AppError(
-    409,
+    'CONFLICT',
     next
       ? `The order is ${current}; it can only move to ${next} next`
       : `The order is ${current}; its status cannot change any more`,

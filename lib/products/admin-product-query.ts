@@ -1,6 +1,6 @@
 import 'server-only'
 import { parseListParams, readParam } from '@/lib/admin/list-params'
-import { AppError } from '@/lib/api/errors'
+import { AppError } from '@/lib/errors'
 import { CATEGORIES, type Category } from '@/lib/catalog'
 import { ADMIN_PRODUCT_SORTS } from './constants'
 import { STOCK_FILTERS, type AdminProductQuery, type StockFilter } from './list-admin-products'
@@ -23,7 +23,7 @@ export function parseAdminProductQuery(
     strict,
   })
   const fail = (message: string) => {
-    if (strict) throw new AppError(400, message)
+    if (strict) throw new AppError('INVALID', message)
   }
   let category: Category | undefined
   const rawCategory = readParam(source, 'category')?.trim()

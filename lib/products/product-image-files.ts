@@ -1,6 +1,6 @@
 import 'server-only'
 import { inArray } from 'drizzle-orm'
-import { AppError } from '@/lib/api/errors'
+import { AppError } from '@/lib/errors'
 import { getDb } from '@/lib/db/client'
 import { orderItems } from '@/lib/db/schema'
 import {
@@ -23,9 +23,10 @@ export async function storeProductImages(
   files: readonly Blob[],
   { required }: { required: boolean },
 ): Promise<StoredImage[]> {
-  if (required && files.length === 0) throw new AppError(400, 'images: add at least one image')
+  if (required && files.length === 0)
+    throw new AppError('INVALID', 'images: add at least one image')
   if (files.length > MAX_PRODUCT_IMAGES) {
-    throw new AppError(400, `images: at most ${MAX_PRODUCT_IMAGES} images`)
+    throw new AppError('INVALID', `images: at most ${MAX_PRODUCT_IMAGES} images`)
   }
   const stored: StoredImage[] = []
   try {

@@ -1,7 +1,7 @@
 import 'server-only'
 import { and, eq, sql } from 'drizzle-orm'
 import { assertAdmin } from '@/lib/admin/assert-admin'
-import { notFound } from '@/lib/api/errors'
+import { notFound } from '@/lib/errors'
 import type { CurrentUser } from '@/lib/auth/current-user'
 import { invalidateCatalog } from '@/lib/cache/catalog-cache'
 import { getDb } from '@/lib/db/client'

@@ -1,6 +1,6 @@
 import 'server-only'
 import { and, eq } from 'drizzle-orm'
-import { forbidden, notFound } from '@/lib/api/errors'
+import { forbidden, notFound } from '@/lib/errors'
 import type { CurrentUser } from '@/lib/auth/current-user'
 import { invalidateCatalog } from '@/lib/cache/catalog-cache'
 import { getDb } from '@/lib/db/client'

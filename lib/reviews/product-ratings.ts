@@ -1,6 +1,6 @@
 import 'server-only'
 import { and, eq, sql } from 'drizzle-orm'
-import { notFound } from '@/lib/api/errors'
+import { notFound } from '@/lib/errors'
 import type { Db } from '@/lib/db/open'
 import { products } from '@/lib/db/schema'
 

@@ -1,6 +1,6 @@
 import 'server-only'
 import { sql } from 'drizzle-orm'
-import { notFound } from '@/lib/api/errors'
+import { notFound } from '@/lib/errors'
 import type { CurrentUser } from '@/lib/auth/current-user'
 import { invalidateCatalog } from '@/lib/cache/catalog-cache'
 import { getDb } from '@/lib/db/client'

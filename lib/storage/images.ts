@@ -3,7 +3,7 @@ import { createHash, randomBytes } from 'node:crypto'
 import path from 'node:path'
 import sharp, { type OutputInfo } from 'sharp'
 import { IMAGE_BYTES } from '@/lib/api/body-limits.cjs'
-import { AppError } from '@/lib/api/errors'
+import { AppError } from '@/lib/errors'
 import { env, type Env } from '@/lib/env'
 import { createFileStore } from './file-store'
 import { declaredDimensions, sniffImageType } from './image-header'
@@ -31,10 +31,10 @@ const MAX_SIDE = 1600
 
 export type StoredImage = { url: string; publicId: string; width: number; height: number }
 
-/** An upload refused for what it is; answers with its own status (413, 415, 400) and message. */
+/** An upload refused for what it is: too large, not an image we read, or a broken one. */
 export class ImageRejectedError extends AppError {
-  constructor(message: string, status: 413 | 415 | 400) {
-    super(status, message)
+  constructor(message: string, code: 'TOO_LARGE' | 'UNSUPPORTED_MEDIA_TYPE' | 'INVALID') {
+    super(code, message)
     this.name = 'ImageRejectedError'
   }
 }
@@ -79,8 +79,9 @@ export async function saveWebp(
   return { url: imageUrl(publicId), publicId, ...size }
 }
 
-const notAnImage = () => new ImageRejectedError('Only JPEG, PNG or WebP images are accepted', 415)
-const unreadable = () => new ImageRejectedError('The image could not be read', 400)
+const notAnImage = () =>
+  new ImageRejectedError('Only JPEG, PNG or WebP images are accepted', 'UNSUPPORTED_MEDIA_TYPE')
+const unreadable = () => new ImageRejectedError('The image could not be read', 'INVALID')
 
 /**
  * Stores an uploaded image. Its type comes from its bytes (the declared type and file name count
@@ -94,7 +95,7 @@ export async function storeUploadedImage(
   // A Blob's size is known before a byte of it is read.
   const size = Buffer.isBuffer(file) ? file.length : file.size
   if (size > UPLOAD_LIMITS.bytes) {
-    throw new ImageRejectedError('Images may be at most 5 MB each', 413)
+    throw new ImageRejectedError('Images may be at most 5 MB each', 'TOO_LARGE')
   }
   const bytes = Buffer.isBuffer(file) ? file : Buffer.from(await file.arrayBuffer())
   const type = sniffImageType(bytes)
@@ -102,7 +103,7 @@ export async function storeUploadedImage(
   const declared = declaredDimensions(bytes, type)
   if (!declared || declared.width === 0 || declared.height === 0) throw unreadable()
   if (declared.width * declared.height > UPLOAD_LIMITS.pixels) {
-    throw new ImageRejectedError('Images may have at most 25 megapixels', 413)
+    throw new ImageRejectedError('Images may have at most 25 megapixels', 'TOO_LARGE')
   }
   const side = opts.maxSide ?? MAX_SIDE
   let encoded: { data: Buffer; info: OutputInfo }

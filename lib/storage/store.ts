@@ -1,5 +1,5 @@
 import 'server-only'
-import { AppError } from '@/lib/api/errors'
+import { AppError } from '@/lib/errors'
 
 // Where image bytes live: DATA_DIR/uploads (file-store.ts) or, when the S3_ settings are given,
 // a bucket of an S3-compatible object store (s3-store.ts), so that several app hosts share
@@ -17,7 +17,7 @@ export interface ObjectStore {
 /** The store could not be reached or refused to work (an outage, wrong keys): try again later. */
 export class StorageUnavailableError extends AppError {
   constructor(cause?: unknown) {
-    super(503, 'Image storage is unavailable, please try again in a moment')
+    super('UNAVAILABLE', 'Image storage is unavailable, please try again in a moment')
     this.name = 'StorageUnavailableError'
     this.cause = cause
   }

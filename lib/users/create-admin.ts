@@ -1,6 +1,6 @@
 import 'server-only'
 import { eq } from 'drizzle-orm'
-import { AppError } from '@/lib/api/errors'
+import { AppError } from '@/lib/errors'
 import { assertUncommonPassword } from '@/lib/auth/common-passwords'
 import type { CurrentUser } from '@/lib/auth/current-user'
 import { hashPassword } from '@/lib/auth/password'
@@ -49,6 +49,6 @@ export async function createAdmin(fields: NewAdmin): Promise<CurrentUser> {
     })
     .onConflictDoNothing({ target: users.email })
     .returning()
-  if (!created) throw new AppError(409, accountExists(input.email))
+  if (!created) throw new AppError('CONFLICT', accountExists(input.email))
   return created
 }

@@ -1,6 +1,6 @@
 import 'server-only'
 import { and, eq } from 'drizzle-orm'
-import { notFound } from '@/lib/api/errors'
+import { notFound } from '@/lib/errors'
 import type { Authenticated } from '@/lib/auth/current-user'
 import { liveSession } from '@/lib/auth/session-store'
 import { getDb } from '@/lib/db/client'

@@ -1,7 +1,7 @@
 import 'server-only'
 import { count, desc, eq, sum } from 'drizzle-orm'
 import { assertAdmin } from '@/lib/admin/assert-admin'
-import { notFound } from '@/lib/api/errors'
+import { notFound } from '@/lib/errors'
 import type { CurrentUser } from '@/lib/auth/current-user'
 import type { OrderStatus } from '@/lib/catalog'
 import { getDb } from '@/lib/db/client'

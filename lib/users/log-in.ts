@@ -1,6 +1,6 @@
 import 'server-only'
 import { eq } from 'drizzle-orm'
-import { AppError } from '@/lib/api/errors'
+import { AppError } from '@/lib/errors'
 import type { CurrentUser } from '@/lib/auth/current-user'
 import { maySignIn } from '@/lib/auth/demo-accounts'
 import { hashPassword, verifyPassword } from '@/lib/auth/password'
@@ -27,7 +27,7 @@ export async function logIn({ email, password }: LoginInput): Promise<CurrentUse
   const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1)
   dummyHash ??= hashPassword('no account has this password; checking it only takes the time')
   const matches = await verifyPassword(user?.passwordHash ?? (await dummyHash), password)
-  if (!user || !matches || !maySignIn(user)) throw new AppError(401, BAD_LOGIN)
-  if (!user.verified) throw new AppError(403, UNVERIFIED_LOGIN)
+  if (!user || !matches || !maySignIn(user)) throw new AppError('UNAUTHENTICATED', BAD_LOGIN)
+  if (!user.verified) throw new AppError('FORBIDDEN', UNVERIFIED_LOGIN)
   return user
 }

@@ -1,6 +1,6 @@
 import 'server-only'
 import { eq } from 'drizzle-orm'
-import { AppError } from '@/lib/api/errors'
+import { AppError } from '@/lib/errors'
 import { assertUncommonPassword } from '@/lib/auth/common-passwords'
 import { hashPassword } from '@/lib/auth/password'
 import { RegisterSchema } from '@/lib/auth/schemas'
@@ -34,7 +34,7 @@ export async function registerUser({
   })
   assertUncommonPassword(input.password, 'password')
   if (!avatar) {
-    throw new AppError(400, 'Please choose a user profile', {
+    throw new AppError('INVALID', 'Please choose a user profile', {
       image: 'Please choose a user profile',
     })
   }

@@ -1,6 +1,6 @@
 import 'server-only'
 import { and, eq } from 'drizzle-orm'
-import { AppError } from '@/lib/api/errors'
+import { AppError } from '@/lib/errors'
 import { assertUncommonPassword } from '@/lib/auth/common-passwords'
 import type { CurrentUser } from '@/lib/auth/current-user'
 import { maySignInWhere } from '@/lib/auth/demo-accounts'
@@ -57,6 +57,6 @@ export async function resetPassword({
     }
     return row
   })
-  if (!user) throw new AppError(400, BAD_RESET_LINK)
+  if (!user) throw new AppError('INVALID', BAD_RESET_LINK)
   return user
 }

@@ -1,6 +1,6 @@
 import 'server-only'
 import { asc, eq, sql } from 'drizzle-orm'
-import { AppError, notFound } from '@/lib/api/errors'
+import { AppError, notFound } from '@/lib/errors'
 import { maySignIn } from '@/lib/auth/demo-accounts'
 import type { CurrentUser } from '@/lib/auth/current-user'
 import type { Role } from '@/lib/catalog'
@@ -35,7 +35,7 @@ export async function setRoleByEmail({
     if (!target) throw notFound(`No account has the e-mail ${email}.`)
     if (role === 'admin' && target.demo) {
       throw new AppError(
-        409,
+        'CONFLICT',
         `${email} is a demo account (its password is published; it signs in in demo mode only). ` +
           'Create a real admin instead: npm run admin -- create --email … --name …',
       )
@@ -44,7 +44,7 @@ export async function setRoleByEmail({
     const others = admins.filter((a) => a.id !== target.id && a.verified && maySignIn(a))
     if (role !== 'admin' && others.length === 0) {
       throw new AppError(
-        409,
+        'CONFLICT',
         `${LAST_ADMIN}: ${email} is the only admin who can sign in. Create or promote another first.`,
       )
     }

@@ -1,6 +1,6 @@
 import 'server-only'
 import { eq } from 'drizzle-orm'
-import { AppError } from '@/lib/api/errors'
+import { AppError } from '@/lib/errors'
 import { assertUncommonPassword } from '@/lib/auth/common-passwords'
 import type { CurrentUser } from '@/lib/auth/current-user'
 import { hashPassword, verifyPassword } from '@/lib/auth/password'
@@ -34,7 +34,7 @@ export async function updatePassword({
     confirmPassword: fields.confirmPassword,
   })
   if (!(await verifyPassword(actor.passwordHash, input.oldPassword))) {
-    throw new AppError(400, WRONG_OLD_PASSWORD, { oldPassword: WRONG_OLD_PASSWORD })
+    throw new AppError('INVALID', WRONG_OLD_PASSWORD, { oldPassword: WRONG_OLD_PASSWORD })
   }
   assertUncommonPassword(input.newPassword, 'newPassword')
   const passwordHash = await hashPassword(input.newPassword)
@@ -54,7 +54,8 @@ export async function updatePassword({
       .delete(sessions)
       .where(eq(sessions.id, session.id))
       .returning({ id: sessions.id })
-    if (!row || mine.length === 0) throw new AppError(401, 'Please login to access this resource')
+    if (!row || mine.length === 0)
+      throw new AppError('UNAUTHENTICATED', 'Please login to access this resource')
     await endSessions(tx, actor.id)
     await queueMail(tx, { kind: 'password-changed', userId: row.id, to: row.email, name: row.name })
     return row

@@ -1,6 +1,6 @@
 import 'server-only'
 import { and, eq, ne } from 'drizzle-orm'
-import { AppError } from '@/lib/api/errors'
+import { AppError } from '@/lib/errors'
 import type { CurrentUser } from '@/lib/auth/current-user'
 import { UpdateProfileSchema } from '@/lib/auth/schemas'
 import { getDb } from '@/lib/db/client'
@@ -33,7 +33,7 @@ export async function updateProfile({
       .from(users)
       .where(and(eq(users.email, input.email), ne(users.id, actor.id)))
       .limit(1)
-    if (other) throw new AppError(409, EMAIL_TAKEN, { email: EMAIL_TAKEN })
+    if (other) throw new AppError('CONFLICT', EMAIL_TAKEN, { email: EMAIL_TAKEN })
   }
   let image: StoredImage | undefined
   if (avatar) image = await storeUploadedImage(Buffer.from(await avatar.arrayBuffer()))
@@ -67,11 +67,11 @@ export async function updateProfile({
     if (image) await removeStoredImage(image.publicId)
     // Two accounts raced for one address: the unique index decided.
     if ((error as { cause?: { code?: string } }).cause?.code === '23505') {
-      throw new AppError(409, EMAIL_TAKEN, { email: EMAIL_TAKEN })
+      throw new AppError('CONFLICT', EMAIL_TAKEN, { email: EMAIL_TAKEN })
     }
     throw error
   }
-  if (!updated) throw new AppError(401, 'Please login to access this resource')
+  if (!updated) throw new AppError('UNAUTHENTICATED', 'Please login to access this resource')
   if (image && actor.avatarPublicId) await removeStoredImage(actor.avatarPublicId)
   return updated
 }

@@ -1,7 +1,7 @@
 import 'server-only'
 import { asc, eq, sql } from 'drizzle-orm'
 import { assertAdmin } from '@/lib/admin/assert-admin'
-import { AppError, forbidden, notFound } from '@/lib/api/errors'
+import { AppError, forbidden, notFound } from '@/lib/errors'
 import type { CurrentUser } from '@/lib/auth/current-user'
 import type { Role } from '@/lib/catalog'
 import { getDb } from '@/lib/db/client'
@@ -48,7 +48,7 @@ export async function updateUserRole({
     const [target] = await tx.select().from(users).where(eq(users.id, userId)).for('update')
     if (!target) throw notFound(USER_NOT_FOUND)
     if (target.role === role) return target
-    if (role !== 'admin' && admins.length <= 1) throw new AppError(409, LAST_ADMIN)
+    if (role !== 'admin' && admins.length <= 1) throw new AppError('CONFLICT', LAST_ADMIN)
     const [changed] = await tx
       .update(users)
       .set({ role, updatedAt: sql`now()` })

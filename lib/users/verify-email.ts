@@ -1,6 +1,6 @@
 import 'server-only'
 import { and, eq } from 'drizzle-orm'
-import { AppError } from '@/lib/api/errors'
+import { AppError } from '@/lib/errors'
 import type { CurrentUser } from '@/lib/auth/current-user'
 import { maySignInWhere } from '@/lib/auth/demo-accounts'
 import { consumeToken } from '@/lib/auth/tokens'
@@ -25,6 +25,6 @@ export async function verifyEmail({ token }: { token: string }): Promise<Current
       .returning()
     return row
   })
-  if (!user) throw new AppError(400, BAD_VERIFY_LINK)
+  if (!user) throw new AppError('INVALID', BAD_VERIFY_LINK)
   return user
 }

@@ -3,7 +3,7 @@ import Link from 'next/link'
 import { notFound } from 'next/navigation'
 import { OrderDetails } from '@/components/orders/order-details'
 import { orderHref } from '@/components/orders/order-status'
-import { AppError } from '@/lib/api/errors'
+import { AppError } from '@/lib/errors'
 import { requireUser } from '@/lib/auth/guards'
 import { getOrder } from '@/lib/orders/get-order'
 import { ROUTES } from '@/lib/routes'
@@ -17,7 +17,7 @@ export default async function OrderPage({ params }: PageProps<'/order/[id]'>) {
   const { id } = await params
   const user = await requireUser(orderHref(id))
   const order = await getOrder({ actor: user, id }).catch((error: unknown) => {
-    if (error instanceof AppError && error.status === 404) notFound()
+    if (error instanceof AppError && error.code === 'NOT_FOUND') notFound()
     throw error
   })
 

@@ -1,7 +1,7 @@
 import { apiRoute } from '@/lib/api/api-route'
 import { readBody } from '@/lib/api/body'
 import { clientIp } from '@/lib/api/client-ip'
-import { AppError } from '@/lib/api/errors'
+import { AppError } from '@/lib/errors'
 import { withApi } from '@/lib/api/handler'
 import { signedInResponse } from '@/lib/api/session-cookies'
 import { failureBudget, withinBudget } from '@/lib/auth/device-cookie'
@@ -21,7 +21,7 @@ export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoute('/login
     const user = await withinBudget(
       budget,
       () => logIn(input),
-      (error) => error instanceof AppError && error.status === 401,
+      (error) => error instanceof AppError && error.code === 'UNAUTHENTICATED',
     )
     return signedInResponse(request, user)
   }),

@@ -5,7 +5,7 @@ import { adminDateTime, adminOrderHref, adminUserHref } from '@/components/admin
 import { ConfirmAction } from '@/components/admin/confirm-action'
 import { OrderDetails } from '@/components/orders/order-details'
 import { OrderStatusBadge } from '@/components/orders/order-status'
-import { AppError } from '@/lib/api/errors'
+import { AppError } from '@/lib/errors'
 import { requireAdmin } from '@/lib/auth/guards'
 import { getOrder } from '@/lib/orders/get-order'
 import { canDeleteOrder, nextOrderStatus } from '@/lib/orders/status-flow'
@@ -20,7 +20,7 @@ export default async function AdminOrderPage({ params }: PageProps<'/admin/order
   const { id } = await params
   const admin = await requireAdmin(adminOrderHref(id))
   const order = await getOrder({ actor: admin, id }).catch((error: unknown) => {
-    if (error instanceof AppError && error.status === 404) notFound()
+    if (error instanceof AppError && error.code === 'NOT_FOUND') notFound()
     throw error
   })
   const next = nextOrderStatus(order.orderStatus)

@@ -5,7 +5,7 @@ import { RoleBadge, RoleToggle } from '@/components/admin/role-toggle'
 import { OrderStatusBadge } from '@/components/orders/order-status'
 import { Avatar } from '@/components/ui/avatar'
 import { Stars } from '@/components/ui/stars'
-import { AppError } from '@/lib/api/errors'
+import { AppError } from '@/lib/errors'
 import { requireAdmin } from '@/lib/auth/guards'
 import { formatPrice } from '@/lib/money'
 import { adminUserHref, productHref, ROUTES } from '@/lib/routes'
@@ -28,7 +28,7 @@ export default async function AdminUserPage({ params }: PageProps<'/admin/user/[
   const { id } = await params
   const actor = await requireAdmin(adminUserHref(id))
   const user = await getUser({ actor, id }).catch((error: unknown) => {
-    if (error instanceof AppError && error.status === 404) notFound()
+    if (error instanceof AppError && error.code === 'NOT_FOUND') notFound()
     throw error
   })
   const activity = await getUserActivity({ actor, userId: user._id })

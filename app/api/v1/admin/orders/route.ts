@@ -1,7 +1,8 @@
 import { csvFilename, csvResponse } from '@/lib/admin/csv'
 import { readParam } from '@/lib/admin/list-params'
 import { apiRoute } from '@/lib/api/api-route'
-import { AppError, json } from '@/lib/api/errors'
+import { json } from '@/lib/api/errors'
+import { AppError } from '@/lib/errors'
 import { withAdmin } from '@/lib/api/handler'
 import { withAbsoluteOrderImages } from '@/lib/orders/order-json'
 import { parseOrderFilters, parseOrderListParams } from '@/lib/orders/admin-order-query'
@@ -23,7 +24,7 @@ export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoute('/admin
         batches: exportOrders({ actor, ...params, filters }),
       })
     }
-    if (format !== undefined && format !== '') throw new AppError(400, 'format must be csv')
+    if (format !== undefined && format !== '') throw new AppError('INVALID', 'format must be csv')
     const list = await listOrders({ actor, params: paged ? params : undefined, filters })
     const body = {
       success: true,

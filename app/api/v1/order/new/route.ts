@@ -1,6 +1,7 @@
 import { apiRoute } from '@/lib/api/api-route'
 import { readBody } from '@/lib/api/body'
-import { AppError, json } from '@/lib/api/errors'
+import { json } from '@/lib/api/errors'
+import { AppError } from '@/lib/errors'
 import { parseIfMatch } from '@/lib/api/etag'
 import { withUser } from '@/lib/api/handler'
 import type { CurrentUser } from '@/lib/auth/current-user'
@@ -31,7 +32,7 @@ export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoute('/order
   POST: withUser(async (request, _ctx, actor) => {
     const key = request.headers.get('idempotency-key') ?? undefined
     if (key !== undefined && !IDEMPOTENCY_KEY_PATTERN.test(key)) {
-      throw new AppError(400, IDEMPOTENCY_KEY_MESSAGE)
+      throw new AppError('INVALID', IDEMPOTENCY_KEY_MESSAGE)
     }
     const ifMatch = parseIfMatch(request.headers.get('if-match'))
     const { fields } = await readBody(request)

@@ -1,7 +1,7 @@
 import { apiRoute } from '@/lib/api/api-route'
 import { readBody } from '@/lib/api/body'
 import { clientIp } from '@/lib/api/client-ip'
-import { AppError } from '@/lib/api/errors'
+import { AppError } from '@/lib/errors'
 import { withUser } from '@/lib/api/handler'
 import { signedInResponse } from '@/lib/api/session-cookies'
 import { failureBudget, withinBudget } from '@/lib/auth/device-cookie'

@@ -1,6 +1,7 @@
 import { withAbsoluteImages } from '@/lib/api/absolute-urls'
 import { apiRoute } from '@/lib/api/api-route'
-import { json, notFound } from '@/lib/api/errors'
+import { json } from '@/lib/api/errors'
+import { notFound } from '@/lib/errors'
 import { withApi } from '@/lib/api/handler'
 import { readProduct } from '@/lib/products/catalog'
 
