@@ -141,9 +141,9 @@ export async function renderOrderConfirmationMail({
 }
 
 /**
- * A product the shopper waited for can be bought again: its page. The product's name is the
- * shop's own text, yet it goes into the subject only after the shop's name, never alone, and into
- * the HTML escaped like every other value.
+ * A product the shopper waited for can be bought again: its page. The product's name (an
+ * admin's text) goes into the subject after the shop's name, on one line, and into the HTML
+ * escaped like every other value.
  */
 export async function renderBackInStockMail({
   to,
@@ -153,7 +153,8 @@ export async function renderBackInStockMail({
   const productLink = link(ROUTES.product.path, product._id)
   return compose(
     to,
-    `Back in stock at ${SITE.name}: ${product.name}`,
+    // One line whatever the admin typed: a line break has no business in a header.
+    `Back in stock at ${SITE.name}: ${product.name.replace(/\s+/g, ' ').trim()}`,
     createElement(BackInStockMail, {
       name,
       product: product.name,
