@@ -1,4 +1,5 @@
 import type { APIRequestContext } from '@playwright/test'
+import { expectNoAxeViolations } from './support/axe'
 import { expect, signIn, test } from './support/fixtures'
 import { linkPath, waitForMail } from './support/mail'
 import { newShopper, picture } from './support/shoppers'
@@ -46,6 +47,7 @@ test("'Notify me' on a sold-out product, taken back and asked again, ends in one
   await ask.click()
   await expect(cancel).toBeVisible()
   await expect(page.getByText('We will e-mail you once when it is back in stock.')).toBeVisible()
+  await expectNoAxeViolations(page)
 
   // After a reload the cached page says the same for everyone; the island asks who is looking.
   await page.reload()
@@ -56,6 +58,7 @@ test("'Notify me' on a sold-out product, taken back and asked again, ends in one
 
   await admin.goto(`/admin/product/${id}`)
   await expect(admin.getByText('1 shopper waiting for stock')).toBeVisible()
+  await expectNoAxeViolations(admin)
 
   // A second click takes it back.
   await cancel.click()
@@ -96,6 +99,7 @@ test('a signed-out visitor who clicks it is asked to log in, and comes back to t
   await adminContext.close()
 
   await page.goto(`/product/${id}`)
+  await expectNoAxeViolations(page)
   await page.getByRole('button', { name: 'Notify me when it is back' }).click()
   const loginToast = page.getByRole('status').filter({ hasText: 'Login to be notified' })
   await expect(loginToast).toBeVisible()
