@@ -106,4 +106,12 @@ test('a signed-out visitor who clicks it is asked to log in, and comes back to t
   await loginToast.getByRole('link', { name: 'Log in' }).click()
   await expect(page).toHaveURL(/\/user\/login\?redirect=/)
   expect(new URL(page.url()).searchParams.get('redirect')).toBe(`/product/${id}`)
+
+  // Without scripts the button could do nothing, so it is not shown.
+  const noScripts = await browser.newContext({ javaScriptEnabled: false })
+  const plain = await noScripts.newPage()
+  await plain.goto(`/product/${id}`)
+  await expect(plain.getByText('Out of Stock')).toBeVisible()
+  await expect(plain.getByRole('button', { name: 'Notify me when it is back' })).toBeHidden()
+  await noScripts.close()
 })

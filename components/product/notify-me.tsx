@@ -17,7 +17,8 @@ const LOGIN_TOAST_ID = 'login-to-be-notified'
 
 type ProductAnswer = { notifyMe?: unknown }
 
-async function fetchNotifyMe(url: string): Promise<boolean> {
+async function fetchNotifyMe([, productId]: readonly [string, string, string]): Promise<boolean> {
+  const url = `/api/v1/product/${encodeURIComponent(productId)}`
   const res = await fetch(url, {
     credentials: 'same-origin',
     headers: { Accept: 'application/json' },
@@ -50,7 +51,8 @@ async function sendChoice(
 
 export function NotifyMe({ productId }: { productId: string }) {
   const { user, isLoading, refresh } = useMe()
-  const key = user ? `/api/v1/product/${encodeURIComponent(productId)}` : null
+  // Per product and per account: another account signed in on this browser asks afresh.
+  const key = user ? (['notifyMe', productId, user._id] as const) : null
   const { data: subscribed, mutate } = useSWR(key, fetchNotifyMe, {
     revalidateOnFocus: false,
     shouldRetryOnError: false,
@@ -100,7 +102,8 @@ export function NotifyMe({ productId }: { productId: string }) {
   }
 
   return (
-    <div className="flex flex-col gap-1">
+    // Without scripts it could do nothing: it is not shown then.
+    <div className="flex flex-col gap-1 [@media(scripting:none)]:hidden">
       <button
         type="button"
         onClick={() => void toggle()}
