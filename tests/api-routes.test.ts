@@ -18,6 +18,7 @@ import * as cartRemoveRoute from '@/app/api/v1/cart/remove/[productId]/route'
 import * as cartRoute from '@/app/api/v1/cart/route'
 import * as meRoute from '@/app/api/v1/me/route'
 import * as productRoute from '@/app/api/v1/product/[id]/route'
+import * as productNotifyRoute from '@/app/api/v1/product/[id]/notify/route'
 import * as productsRoute from '@/app/api/v1/products/route'
 import * as reviewsRoute from '@/app/api/v1/reviews/route'
 import * as reviewRoute from '@/app/api/v1/review/route'
@@ -61,6 +62,7 @@ type RouteModule = Record<string, (request: Request, ctx: never) => Promise<Resp
 const MODULES: Partial<Record<ApiPath, RouteModule>> = {
   '/products': productsRoute,
   '/product/[id]': productRoute,
+  '/product/[id]/notify': productNotifyRoute,
   '/reviews': reviewsRoute,
   '/review': reviewRoute,
   '/contactus': contactRoute,

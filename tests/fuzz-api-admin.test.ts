@@ -22,6 +22,7 @@ import {
   deleted,
   either,
   expectCoverage,
+  having,
   fuzzRoute,
   idArb,
   inserted,
@@ -156,6 +157,9 @@ const SPECS: Partial<Record<ApiPath, RouteSpec>> = {
       cart_lines: both(deleted, touched('product_id')),
       product_totals: any,
       search_words: inserted,
+      // Back in stock or deleted: its alerts end (and a raise mails them, drizzle/0016).
+      stock_alerts: both(deleted, touched('product_id')),
+      mail_outbox: both(inserted, having({ kind: 'back-in-stock' })),
     }),
   },
   '/admin/orders': {

@@ -19,6 +19,7 @@ import * as forgotRoute from '@/app/api/v1/password/forgot/route'
 import * as resetRoute from '@/app/api/v1/password/reset/[token]/route'
 import * as passwordUpdateRoute from '@/app/api/v1/password/update/route'
 import * as productRoute from '@/app/api/v1/product/[id]/route'
+import * as productNotifyRoute from '@/app/api/v1/product/[id]/notify/route'
 import * as productsRoute from '@/app/api/v1/products/route'
 import * as registerRoute from '@/app/api/v1/register/route'
 import * as reviewRoute from '@/app/api/v1/review/route'
@@ -137,6 +138,12 @@ const SPECS: Partial<Record<ApiPath, RouteSpec>> = {
     module: productRoute,
     params: (fx) => ({ id: productIdArb(fx) }),
     may: none,
+  },
+  // The caller's own alerts only (fx.products[3] is sold out: the one a POST can add).
+  '/product/[id]/notify': {
+    module: productNotifyRoute,
+    params: (fx) => ({ id: productIdArb(fx) }),
+    may: () => ({ stock_alerts: own() }),
   },
   '/reviews': {
     module: reviewsRoute,

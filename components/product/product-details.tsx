@@ -5,6 +5,7 @@ import type { ProductDetailJson } from '@/lib/products/get-product'
 import { formatPrice } from '@/lib/money'
 import { AddToCart } from './add-to-cart'
 import { ImageCarousel } from './image-carousel'
+import { NotifyMe } from './notify-me'
 import { ProductId } from './product-id'
 import { ReviewList } from './review-card'
 import { StockStatus } from './stock-status'
@@ -16,8 +17,8 @@ type ProductDetailsProps = {
   reviewAction?: ReactNode
 }
 
-// The same markup for every visitor (the page is cached): the cart button, the id copy and
-// the carousel are client islands that ask who is looking themselves.
+// The same markup for every visitor (the page is cached): the cart button, 'Notify me', the id
+// copy and the carousel are client islands that ask who is looking themselves.
 export function ProductDetails({ product, reviewAction }: ProductDetailsProps) {
   const {
     _id: id,
@@ -59,6 +60,8 @@ export function ProductDetails({ product, reviewAction }: ProductDetailsProps) {
             image={images[0]?.url}
           />
           <StockStatus stock={stock} />
+          {/* Sold out: who asked to be told is the island's business, never this HTML's. */}
+          {stock < 1 && <NotifyMe productId={id} />}
           <section aria-labelledby="description-heading" className="space-y-2">
             <h2 id="description-heading" className="text-xl font-bold text-ink">
               Description

@@ -18,6 +18,8 @@ export const API_ROUTES = {
   '/products': { methods: ['GET'] },
   '/product/updatestock': { methods: ['PUT'] },
   '/product/[id]': { methods: ['GET'] },
+  // Not in the original contract: 'Notify me' on a sold-out product (docs/api.md#catalog).
+  '/product/[id]/notify': { methods: ['POST', 'DELETE'] },
   '/reviews': { methods: ['GET', 'DELETE'] },
   '/review': { methods: ['PUT'] },
   '/contactus': { methods: ['POST'] },

@@ -11,9 +11,9 @@ import type { DbHandle } from '@/lib/db/open'
 
 // Rate limits (docs/security.md "10. Rate limits on everything that can be guessed or flooded")
 // of the account endpoints and of the writes a signed-in caller makes (contact messages, reviews,
-// product pictures: decision 0014), counted by rate-limiter-flexible. On PostgreSQL the counters
-// live in the shared `rate_limits` table, so every app process counts together; on the embedded
-// database (one process by construction) they live in memory. Every figure is here, in this one
+// product pictures, back-in-stock alerts: decision 0014), counted by rate-limiter-flexible. On
+// PostgreSQL the counters live in the shared `rate_limits` table, so every app process counts
+// together; on the embedded database (one process by construction) they live in memory. Every figure is here, in this one
 // table (README "Limits").
 //
 // Each limit allows `points` requests per `duration` seconds for one key (an address, an
@@ -57,6 +57,10 @@ export const RATE_LIMITS = {
   // Saves of a product that carry pictures (1 to 8 each).
   productImagesPerUser: { points: 60, duration: MINUTE, what: 'picture uploads' },
   productImagesPerAddress: { points: 120, duration: MINUTE, what: 'picture uploads' },
+  // 'Notify me' on a sold-out product and taking it back count alike: a shopper clicks a few
+  // times; a script toggling one or subscribing to every product stops here.
+  stockAlertsPerUser: { points: 30, duration: 10 * MINUTE, what: 'back-in-stock requests' },
+  stockAlertsPerAddress: { points: 120, duration: 10 * MINUTE, what: 'back-in-stock requests' },
 } as const satisfies Record<string, Limit>
 
 export type RateLimitName = keyof typeof RATE_LIMITS

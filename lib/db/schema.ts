@@ -390,3 +390,23 @@ export const mailOutbox = pgTable(
     check('mail_outbox_status_check', inList('status', MAIL_STATUSES)),
   ],
 )
+
+// Back-in-stock alerts (drizzle/0016): a shopper waiting for a sold-out product. The triggers of
+// that migration mail them and end the row when its stock goes from 0 to more, and end it
+// without a mail when the product is archived; a deleted user or product takes its rows along.
+export const stockAlerts = pgTable(
+  'stock_alerts',
+  {
+    productId: uuid('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ name: 'stock_alerts_pkey', columns: [t.productId, t.userId] }),
+    index('stock_alerts_user_idx').on(t.userId),
+  ],
+)

@@ -9,6 +9,7 @@ import { env } from '@/lib/env'
 import { siteOrigin } from '@/lib/site-url'
 import type { RenderedMail } from './send-mail'
 import { AccountExistsMail } from './templates/account-exists-mail'
+import { BackInStockMail } from './templates/back-in-stock-mail'
 import { EmailChangedMail } from './templates/email-changed-mail'
 import { OrderConfirmationMail } from './templates/order-confirmation-mail'
 import { orderConfirmationText } from './templates/order-confirmation-text'
@@ -136,5 +137,30 @@ export async function renderOrderConfirmationMail({
     createElement(OrderConfirmationMail, { name, order, link: orderLink }),
     [orderLink],
     orderConfirmationText({ name, order, link: orderLink }),
+  )
+}
+
+/**
+ * A product the shopper waited for can be bought again: its page. The product's name (an
+ * admin's text) goes into the subject after the shop's name, on one line, and into the HTML
+ * escaped like every other value.
+ */
+export async function renderBackInStockMail({
+  to,
+  name,
+  product,
+}: Recipient & { product: { _id: string; name: string; price: number } }) {
+  const productLink = link(ROUTES.product.path, product._id)
+  return compose(
+    to,
+    // One line whatever the admin typed: a line break has no business in a header.
+    `Back in stock at ${SITE.name}: ${product.name.replace(/\s+/g, ' ').trim()}`,
+    createElement(BackInStockMail, {
+      name,
+      product: product.name,
+      price: product.price,
+      link: productLink,
+    }),
+    [productLink],
   )
 }

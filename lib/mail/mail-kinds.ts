@@ -27,6 +27,12 @@ export const QueuedMailSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('email-changed'), ...common, newEmail: z.string().min(1) }),
   /** After a new order (read back from the order at delivery). */
   z.object({ kind: z.literal('order-confirmation'), ...common, orderId: z.uuid() }),
+  /**
+   * A product the shopper asked about can be bought again (read back from the product at
+   * delivery). Queued by the database itself, by the trigger of drizzle/0016_back_in_stock.sql,
+   * whatever raised the stock: keep the two in step.
+   */
+  z.object({ kind: z.literal('back-in-stock'), ...common, productId: z.uuid() }),
 ])
 
 export type QueuedMail = z.infer<typeof QueuedMailSchema>

@@ -1,11 +1,13 @@
 import 'server-only'
-import { eq } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import { issueToken, type TokenKind } from '@/lib/auth/tokens'
 import type { Db } from '@/lib/db/open'
-import { orders, users } from '@/lib/db/schema'
+import { orders, products, users } from '@/lib/db/schema'
 import { loadOrders } from '@/lib/orders/order-json'
+import { toDollars } from '@/lib/money'
 import {
   renderAccountExistsMail,
+  renderBackInStockMail,
   renderEmailChangedMail,
   renderOrderConfirmationMail,
   renderPasswordChangedMail,
@@ -69,6 +71,21 @@ export async function renderMail(db: Db, mail: QueuedMail): Promise<RenderedMail
       const [order] = await loadOrders(db, eq(orders.id, mail.orderId))
       if (!order) throw new UnsendableMailError('the order no longer exists')
       return renderOrderConfirmationMail({ to: mail.to, name: mail.name, order })
+    }
+    case 'back-in-stock': {
+      // Read when the mail leaves (its name and price now). A product deleted meanwhile is not
+      // announced: its page is gone.
+      const [product] = await db
+        .select({ _id: products.id, name: products.name, priceCents: products.priceCents })
+        .from(products)
+        .where(and(eq(products.id, mail.productId), eq(products.archived, false)))
+      if (!product) throw new UnsendableMailError('the product no longer exists')
+      const { priceCents, ...rest } = product
+      return renderBackInStockMail({
+        to: mail.to,
+        name: mail.name,
+        product: { ...rest, price: toDollars(priceCents) },
+      })
     }
   }
 }

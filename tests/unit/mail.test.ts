@@ -304,6 +304,32 @@ describe('each mail, its links and its plain-text part', () => {
     expectSafeName(mail)
   })
 
+  it('back in stock: the product by name and price, and the link to /product/{id}', async () => {
+    const id = '0b7c5a52-7d0e-4c1e-9a55-3f1f0d6e2a10'
+    const mail = await receive(
+      m.renderBackInStockMail({
+        to: 'ada@example.com',
+        name: NAME,
+        product: { _id: id, name: 'Headphones <b>Pro</b>\r\nBcc: x@example.com', price: 120.5 },
+      }),
+    )
+    const link = `https://shop.example.com/product/${id}`
+    expect(mail.subject).toBe('Back in stock at ByteShop: Headphones <b>Pro</b> Bcc: x@example.com')
+    expect(mail.bcc).toBeUndefined()
+    expect(links(mail)).toEqual({ hrefs: [link], urls: [link] })
+    expectSafeName(mail)
+    expect(mail.html).not.toContain('<b>Pro</b>')
+    expect(lines(mail.text)).toEqual([
+      'IT IS BACK IN STOCK',
+      `Hi ${NAME},`,
+      'Headphones <b>Pro</b> Bcc: x@example.com ($120.50) can be bought again. Stock may be short, so have a look soon.',
+      `See the product ${link}`,
+      `Or open this link: ${link}`,
+      'You asked us to tell you once; we will not write again about it unless you ask again.',
+      ...FOOTER,
+    ])
+  })
+
   it('order confirmation: a short order keeps its columns narrow', async () => {
     const small: OrderJson = {
       ...order,

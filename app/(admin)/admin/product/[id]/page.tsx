@@ -10,6 +10,7 @@ import { Stars } from '@/components/ui/stars'
 import { requireAdmin } from '@/lib/auth/guards'
 import { formatPrice } from '@/lib/money'
 import { getProduct } from '@/lib/products/get-product'
+import { countWaiting } from '@/lib/products/stock-alerts'
 import { productHref, ROUTES } from '@/lib/routes'
 import { reviewCount } from '@/lib/reviews/review-count'
 
@@ -23,15 +24,22 @@ const created = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 
  */
 const adminStockLabel = (stock: number) => (stock < 1 ? 'Out of Stock' : `Only ${stock} Unit left`)
 
+/** Shoppers who asked to be told when it is back (docs/product.md "Admin product page"). */
+const waitingLabel = (n: number) =>
+  n === 0
+    ? 'Nobody waiting for stock'
+    : `${n} ${n === 1 ? 'shopper' : 'shoppers'} waiting for stock`
+
 // One product as the admin sees it (docs/product.md "Admin product page"): name, price, stock,
 // category, created date, rating, images, description, then the edit form and delete. Read from
 // the database, not the storefront's cache.
 export default async function AdminProductPage({ params }: PageProps<'/admin/product/[id]'>) {
   const { id } = await params
-  await requireAdmin(adminProductHref(id))
+  const admin = await requireAdmin(adminProductHref(id))
   const product = await getProduct({ id })
   if (!product) notFound()
   const out = product.stock < 1
+  const waiting = await countWaiting({ actor: admin, productId: product._id })
 
   return (
     <div className="mx-auto w-full max-w-5xl px-4 py-8 sm:py-10">
@@ -88,6 +96,8 @@ export default async function AdminProductPage({ params }: PageProps<'/admin/pro
           <dd className={`font-semibold ${out ? 'text-red-700' : 'text-green-700'}`}>
             {adminStockLabel(product.stock)}
           </dd>
+          <dt className="font-medium text-ink-muted">Waiting</dt>
+          <dd className="text-ink">{waitingLabel(waiting)}</dd>
           <dt className="font-medium text-ink-muted">Category</dt>
           <dd className="text-ink">{product.category}</dd>
           <dt className="font-medium text-ink-muted">Condition</dt>
