@@ -1,7 +1,7 @@
 import 'server-only'
 import { and, count, eq } from 'drizzle-orm'
 import { assertAdmin } from '@/lib/admin/assert-admin'
-import { AppError, notFound } from '@/lib/api/errors'
+import { AppError, notFound } from '@/lib/errors'
 import type { CurrentUser } from '@/lib/auth/current-user'
 import { getDb } from '@/lib/db/client'
 import { products, stockAlerts } from '@/lib/db/schema'
@@ -37,7 +37,7 @@ export async function subscribeToStock({ actor, productId, beforeWrite }: Option
       .where(and(eq(products.id, productId), eq(products.archived, false)))
       .for('share')
     if (!product) throw notFound('Product not found')
-    if (product.stock > 0) throw new AppError(409, IN_STOCK_MESSAGE)
+    if (product.stock > 0) throw new AppError('CONFLICT', IN_STOCK_MESSAGE)
     await beforeWrite?.()
     await tx
       .insert(stockAlerts)
