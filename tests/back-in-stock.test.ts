@@ -355,7 +355,7 @@ describe('the admin count', () => {
     expect(await countWaiting({ actor: admin, productId: p.id })).toBe(3)
     const shopper = await createUser()
     await expect(countWaiting({ actor: shopper, productId: p.id })).rejects.toMatchObject({
-      status: 403,
+      code: 'FORBIDDEN',
     })
     await adminEdit(admin, p.id, 1)
     expect(await countWaiting({ actor: admin, productId: p.id })).toBe(0)
