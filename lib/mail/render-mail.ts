@@ -8,6 +8,7 @@ import {
   renderAccountExistsMail,
   renderEmailChangedMail,
   renderOrderConfirmationMail,
+  renderOrderStatusMail,
   renderPasswordChangedMail,
   renderResetMail,
   renderVerifyMail,
@@ -70,5 +71,7 @@ export async function renderMail(db: Db, mail: QueuedMail): Promise<RenderedMail
       if (!order) throw new UnsendableMailError('the order no longer exists')
       return renderOrderConfirmationMail({ to: mail.to, name: mail.name, order })
     }
+    case 'order-status':
+      return renderOrderStatusMail(mail)
   }
 }
