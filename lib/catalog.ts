@@ -40,7 +40,8 @@ export type StorefrontCategory = (typeof STOREFRONT_CATEGORIES)[number]
 export const ITEM_CONDITIONS = ['New', 'Renewed'] as const
 export type ItemCondition = (typeof ITEM_CONDITIONS)[number]
 
-export const ORDER_STATUSES = ['processing', 'Shipped', 'Delivered'] as const
+// processing → Shipped → Delivered, or Cancelled before delivery (lib/orders/status-flow.ts).
+export const ORDER_STATUSES = ['processing', 'Shipped', 'Delivered', 'Cancelled'] as const
 export type OrderStatus = (typeof ORDER_STATUSES)[number]
 
 export const ROLES = ['user', 'admin'] as const

@@ -80,6 +80,7 @@ describe('getDashboard', () => {
       processing: before.byStatus.processing + 3,
       Shipped: before.byStatus.Shipped + 1,
       Delivered: before.byStatus.Delivered + 1,
+      Cancelled: before.byStatus.Cancelled,
     })
     expect(after.days).toHaveLength(30)
     expect(after.days[0]!.day).toBe('2026-06-01')

@@ -198,7 +198,7 @@ describe('GET /api/v1/admin/orders', () => {
       ['?limit=99999999999999999999999', 'limit must be a whole number from 1 to 100'],
       ['?sort=user', 'sort must be one of createdAt, total, status'],
       ['?dir=up', 'dir must be asc or desc'],
-      ['?status=shipped', 'status must be one of processing, Shipped, Delivered'],
+      ['?status=shipped', 'status must be one of processing, Shipped, Delivered, Cancelled'],
       ['?format=xml', 'format must be csv'],
       ['?q=%00', 'q must not contain a NUL character'],
       [`?q=${'x'.repeat(101)}`, 'q must be at most 100 characters'],
@@ -303,7 +303,7 @@ describe('PUT /api/v1/admin/order/{id}', () => {
       const res = await put(admin, id, body)
       expect(res.status, JSON.stringify(body)).toBe(400)
       expect((await res.json()).message).toBe(
-        'selectedOrderStatus must be one of processing, Shipped, Delivered',
+        'selectedOrderStatus must be one of processing, Shipped, Delivered, Cancelled',
       )
     }
     for (const bad of [randomUUID(), 'nope', '1'.repeat(300)]) {

@@ -29,6 +29,7 @@ import * as logoutRoute from '@/app/api/v1/logout/route'
 import * as meSessionRoute from '@/app/api/v1/me/sessions/[id]/route'
 import * as meSessionsRoute from '@/app/api/v1/me/sessions/route'
 import * as meUpdateRoute from '@/app/api/v1/me/update/route'
+import * as orderCancelRoute from '@/app/api/v1/order/[id]/cancel/route'
 import * as orderRoute from '@/app/api/v1/order/[id]/route'
 import * as orderNewRoute from '@/app/api/v1/order/new/route'
 import * as myOrdersRoute from '@/app/api/v1/orders/me/route'
@@ -95,6 +96,7 @@ const MODULES: Partial<Record<ApiPath, RouteModule>> = {
   '/cart/remove/[productId]': cartRemoveRoute,
   '/order/new': orderNewRoute,
   '/order/[id]': orderRoute,
+  '/order/[id]/cancel': orderCancelRoute,
   '/orders/me': myOrdersRoute,
 }
 

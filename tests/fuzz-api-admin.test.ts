@@ -176,10 +176,26 @@ const SPECS: Partial<Record<ApiPath, RouteSpec>> = {
     params: (fx) => ({ id: idArb(fx, Object.values(fx.orders)) }),
     body: () =>
       fc.record({
-        selectedOrderStatus: mostly(fc.constantFrom(...ORDER_STATUSES, 'shipped', 'Cancelled')),
+        selectedOrderStatus: mostly(fc.constantFrom(...ORDER_STATUSES, 'shipped', 'cancelled')),
+        reason: mostly(fc.constantFrom('Damaged in the warehouse', '', '   ', 'x'.repeat(501))),
       }),
     may: adminOnly({
-      orders: both(touched(), either(deleted, onlyColumns('order_status', 'delivered_at'))),
+      orders: both(
+        touched(),
+        either(
+          deleted,
+          onlyColumns(
+            'order_status',
+            'delivered_at',
+            'cancelled_at',
+            'cancelled_by',
+            'cancel_reason',
+          ),
+        ),
+      ),
+      // A cancellation gives the stock back and mails the customer; a step forward mails them.
+      products: onlyColumns('stock', 'updated_at'),
+      mail_outbox: both(inserted, having({ kind: 'order-status' })),
       order_items: both(deleted, touched('order_id')),
       idempotency_keys: both(deleted, touched('order_id')),
       order_totals: any,

@@ -12,6 +12,7 @@ import * as meSessionRoute from '@/app/api/v1/me/sessions/[id]/route'
 import * as meSessionsRoute from '@/app/api/v1/me/sessions/route'
 import * as meUpdateRoute from '@/app/api/v1/me/update/route'
 import * as meRoute from '@/app/api/v1/me/route'
+import * as orderCancelRoute from '@/app/api/v1/order/[id]/cancel/route'
 import * as orderRoute from '@/app/api/v1/order/[id]/route'
 import * as orderNewRoute from '@/app/api/v1/order/new/route'
 import * as myOrdersRoute from '@/app/api/v1/orders/me/route'
@@ -287,6 +288,21 @@ const SPECS: Partial<Record<ApiPath, RouteSpec>> = {
     module: orderRoute,
     params: (fx) => ({ id: idArb(fx, Object.values(fx.orders)) }),
     may: none,
+  },
+  '/order/[id]/cancel': {
+    module: orderCancelRoute,
+    params: (fx) => ({ id: idArb(fx, Object.values(fx.orders)) }),
+    // The caller's own order named in the path, cancelled; its stock back; the mail about it.
+    may: () => ({
+      orders: both(
+        own(),
+        touched(),
+        onlyColumns('order_status', 'cancelled_at', 'cancelled_by', 'cancel_reason'),
+      ),
+      order_totals: any,
+      products: onlyColumns('stock', 'updated_at'),
+      mail_outbox: both(inserted, own(), having({ kind: 'order-status' })),
+    }),
   },
   '/orders/me': { module: myOrdersRoute, may: none },
   '/register': {

@@ -40,8 +40,10 @@ function Row({ label, children }: { label: string; children: React.ReactNode }) 
   )
 }
 
-export function OrderDetails({ order }: { order: OrderJson }) {
+/** `action`: what the viewer may do about the status (the shopper's Cancel button). */
+export function OrderDetails({ order, action }: { order: OrderJson; action?: React.ReactNode }) {
   const paid = order.paymentInfo === 'Done'
+  const c = order.cancellation
   const { shippingInfo: s } = order
   return (
     <div className="grid gap-6 lg:grid-cols-[1fr_20rem]">
@@ -105,7 +107,21 @@ export function OrderDetails({ order }: { order: OrderJson }) {
           {order.deliveredAt ? (
             <p className="mt-2 text-sm text-ink-muted">Delivered on {when(order.deliveredAt)}</p>
           ) : null}
+          {c ? (
+            <div className="mt-2 text-sm" data-testid="order-cancellation">
+              <p className="text-ink-muted">
+                {c.cancelledBy === 'shopper' ? 'You cancelled this order' : 'Cancelled by the shop'}{' '}
+                on {when(c.cancelledAt)}
+              </p>
+              {c.reason ? (
+                <p className="mt-1 break-words text-ink">
+                  <span className="font-semibold">Reason:</span> {c.reason}
+                </p>
+              ) : null}
+            </div>
+          ) : null}
           <p className="mt-2 text-sm text-ink-muted">Placed on {when(order.createdAt)}</p>
+          {action ? <div className="mt-4">{action}</div> : null}
         </Section>
         <Section title="Order Summary">
           <dl>

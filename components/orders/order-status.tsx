@@ -13,6 +13,7 @@ const STYLES: Record<OrderStatus, string> = {
   processing: 'bg-amber-100 text-amber-900',
   Shipped: 'bg-sky-100 text-sky-900',
   Delivered: 'bg-green-100 text-green-900',
+  Cancelled: 'bg-slate-200 text-slate-800',
 }
 
 /** The status as the API names it, colour-coded (the colour is never the only cue). */

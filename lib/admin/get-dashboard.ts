@@ -5,7 +5,7 @@ import { ORDER_STATUSES, type OrderStatus } from '@/lib/catalog'
 import { getDb } from '@/lib/db/client'
 import { orders, products, users } from '@/lib/db/schema'
 import { toDollars } from '@/lib/money'
-import { readOrderTotals, sumTotals } from '@/lib/orders/order-totals'
+import { readOrderTotals, revenueCents, sumTotals } from '@/lib/orders/order-totals'
 import { assertAdmin } from './assert-admin'
 
 // The figures of the admin dashboard (docs/product.md "Dashboard", plus what an owner looks at
@@ -22,12 +22,15 @@ export type DayFigures = { day: string; revenue: number; orders: number }
 export type StockItem = { id: string; name: string; stock: number }
 
 export type Dashboard = {
-  /** Dollars: the sum of every order's total. */
+  /** Dollars: the sum of every order's total, cancelled orders left out. */
   revenue: number
   orderCount: number
   userCount: number
   byStatus: Record<OrderStatus, number>
-  /** Oldest first, one entry per UTC day up to today, days without orders included. */
+  /**
+   * Oldest first, one entry per UTC day up to today, days without orders included. `orders`
+   * counts every order placed that day; `revenue` leaves the cancelled ones out.
+   */
   days: DayFigures[]
   outOfStock: { count: number; items: StockItem[] }
   lowStock: { count: number; items: StockItem[] }
@@ -66,7 +69,7 @@ export async function getDashboard({
     readOrderTotals(db),
     db.select({ n: count() }).from(users),
     db
-      .select({ day, n: count(), cents: sum(orders.totalCents).mapWith(Number) })
+      .select({ day, n: count(), cents: sum(revenueCents).mapWith(Number) })
       .from(orders)
       .where(gte(orders.createdAt, since))
       .groupBy(day),

@@ -28,6 +28,8 @@ export const API_ROUTES = {
   '/cart/remove/[productId]': { methods: ['DELETE'] },
   '/order/new': { methods: ['POST'] },
   '/order/[id]': { methods: ['GET'] },
+  // Not in the original contract: the owner cancels a processing order (issue 19).
+  '/order/[id]/cancel': { methods: ['PUT'] },
   '/orders/me': { methods: ['GET'] },
   '/register': { methods: ['POST'] },
   '/verify/resend': { methods: ['POST'] },

@@ -268,6 +268,11 @@ export const orders = pgTable(
     orderStatus: text('order_status', { enum: ORDER_STATUSES }).notNull().default('processing'),
     paidAt: timestamp('paid_at', { withTimezone: true }).notNull().defaultNow(),
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    // Set together when the order is cancelled (0015): when, by whom, and an admin's reason,
+    // which the shopper sees on the order's page and in the mail.
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    cancelledBy: text('cancelled_by', { enum: ['shopper', 'admin'] }),
+    cancelReason: text('cancel_reason'),
     createdAt: createdAt(),
     // The order-placed screen is still to be shown for this new order (0014).
     placedScreenDue: boolean('placed_screen_due').notNull().default(false),
@@ -282,6 +287,7 @@ export const orders = pgTable(
     index('orders_total_idx').on(t.totalCents, t.id),
     check('orders_status_check', inList('order_status', ORDER_STATUSES)),
     check('orders_total_check', sql`${t.totalCents} = ${t.itemsCents} + ${t.shippingCents}`),
+    check('orders_cancelled_by_check', inList('cancelled_by', ['shopper', 'admin'])),
   ],
 )
 

@@ -13,6 +13,11 @@ import { BackInStockMail } from './templates/back-in-stock-mail'
 import { EmailChangedMail } from './templates/email-changed-mail'
 import { OrderConfirmationMail } from './templates/order-confirmation-mail'
 import { orderConfirmationText } from './templates/order-confirmation-text'
+import {
+  OrderStatusMail,
+  orderStatusSubject,
+  type OrderStatusMailProps,
+} from './templates/order-status-mail'
 import { PasswordChangedMail } from './templates/password-changed-mail'
 import { ResetMail } from './templates/reset-mail'
 import { VerifyMail } from './templates/verify-mail'
@@ -162,5 +167,22 @@ export async function renderBackInStockMail({
       link: productLink,
     }),
     [productLink],
+  )
+}
+
+/**
+ * After an order's status changed (Shipped, Delivered, Cancelled): rendered from what was queued
+ * with the change alone, so it still leaves after the order is deleted.
+ */
+export async function renderOrderStatusMail({
+  to,
+  ...mail
+}: Recipient & Omit<OrderStatusMailProps, 'link'>) {
+  const orderLink = link(ROUTES.order.path, mail.orderId)
+  return compose(
+    to,
+    orderStatusSubject(mail),
+    createElement(OrderStatusMail, { ...mail, link: orderLink }),
+    [orderLink],
   )
 }

@@ -33,6 +33,20 @@ export const QueuedMailSchema = z.discriminatedUnion('kind', [
    * whatever raised the stock: keep the two in step.
    */
   z.object({ kind: z.literal('back-in-stock'), ...common, productId: z.uuid() }),
+  /**
+   * After an order's status changed: Shipped, Delivered, or Cancelled (by the shopper, or by an
+   * admin with a reason). Everything it says is queued with it, so it still leaves if the order
+   * is deleted meanwhile (a cancelled order may be). `total` in dollars.
+   */
+  z.object({
+    kind: z.literal('order-status'),
+    ...common,
+    orderId: z.uuid(),
+    status: z.enum(['Shipped', 'Delivered', 'Cancelled']),
+    total: z.number(),
+    cancelledBy: z.enum(['shopper', 'admin']).optional(),
+    reason: z.string().optional(),
+  }),
 ])
 
 export type QueuedMail = z.infer<typeof QueuedMailSchema>

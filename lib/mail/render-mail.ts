@@ -10,6 +10,7 @@ import {
   renderBackInStockMail,
   renderEmailChangedMail,
   renderOrderConfirmationMail,
+  renderOrderStatusMail,
   renderPasswordChangedMail,
   renderResetMail,
   renderVerifyMail,
@@ -87,5 +88,7 @@ export async function renderMail(db: Db, mail: QueuedMail): Promise<RenderedMail
         product: { ...rest, price: toDollars(priceCents) },
       })
     }
+    case 'order-status':
+      return renderOrderStatusMail(mail)
   }
 }

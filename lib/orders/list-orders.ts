@@ -8,12 +8,13 @@ import { orders } from '@/lib/db/schema'
 import { toDollars } from '@/lib/money'
 import { orderSort, orderWhere, type OrderFilters, type OrderListParams } from './admin-order-query'
 import { loadOrders, type OrderJson } from './order-json'
-import { readOrderTotals, sumTotals } from './order-totals'
+import { readOrderTotals, revenueCents, sumTotals } from './order-totals'
 
 export type OrderList = ListPage<OrderJson> & {
   /**
    * The sum of the totals, in dollars, of every order the search and filters match (all the
    * shop's orders when there are none), not only of this page: the figure the list stands for.
+   * Cancelled orders add nothing to it.
    */
   totalAmount: number
 }
@@ -36,13 +37,14 @@ export async function listOrders({
   const q = params?.q ?? ''
   const where = orderWhere(db, q, filters)
   // Unsearched, the counters kept by triggers answer (a status filter included); a search
-  // counts its matches.
+  // counts its matches. Either way a cancelled order counts as an order but adds nothing to
+  // the amount (drizzle/0015).
   const totals =
     q === ''
       ? sumTotals(await readOrderTotals(db), filters.status)
       : ((
           await db
-            .select({ orders: count(), cents: sum(orders.totalCents).mapWith(Number) })
+            .select({ orders: count(), cents: sum(revenueCents).mapWith(Number) })
             .from(orders)
             .where(where)
         )[0] ?? { orders: 0, cents: 0 })

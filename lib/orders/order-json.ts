@@ -37,6 +37,15 @@ export type OrderJson = {
   paidAt: string
   deliveredAt: string | null
   createdAt: string
+  /**
+   * Only on a Cancelled order (so the shape of every other order is the original's): when, by
+   * whom, and the reason an admin gave (null for the shopper's own cancellation).
+   */
+  cancellation?: {
+    cancelledAt: string
+    cancelledBy: 'shopper' | 'admin'
+    reason: string | null
+  }
 }
 
 type Reader = Pick<Db, 'select'>
@@ -87,13 +96,17 @@ export function orderItemJson(
 }
 
 /** An order row and its items (already in the order to show) as the API shows them. */
+type CancelColumns = 'cancelledAt' | 'cancelledBy' | 'cancelReason'
+
 export function orderJson(
-  r: Omit<typeof orders.$inferSelect, 'placedScreenDue' | 'paidAt' | 'createdAt'> & {
-    paidAt: Date | string
-    createdAt: Date | string
-  },
+  r: Omit<typeof orders.$inferSelect, 'placedScreenDue' | 'paidAt' | 'createdAt' | CancelColumns> &
+    Partial<Pick<typeof orders.$inferSelect, CancelColumns>> & {
+      paidAt: Date | string
+      createdAt: Date | string
+    },
   items: OrderItemJson[],
 ): OrderJson {
+  const cancelled = r.orderStatus === 'Cancelled'
   return {
     _id: r.id,
     user: r.userId,
@@ -113,6 +126,15 @@ export function orderJson(
     paidAt: iso(r.paidAt),
     deliveredAt: r.deliveredAt ? iso(r.deliveredAt) : null,
     createdAt: iso(r.createdAt),
+    ...(cancelled
+      ? {
+          cancellation: {
+            cancelledAt: iso(r.cancelledAt ?? r.createdAt),
+            cancelledBy: r.cancelledBy ?? 'admin',
+            reason: r.cancelReason ?? null,
+          },
+        }
+      : {}),
   }
 }
 

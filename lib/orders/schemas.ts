@@ -1,5 +1,6 @@
 import { z } from '@/lib/zod'
 import { ORDER_STATUSES, SHIPPING_COUNTRIES } from '@/lib/catalog'
+import { MAX_CANCEL_REASON_LENGTH } from './status-flow'
 
 // The body of POST /api/v1/order/new (docs/api.md#orders). Only the address, each item's
 // productId and quantity, and the client's totals (compared, never trusted) are read; names,
@@ -117,8 +118,32 @@ export const CART_CHANGED_MESSAGE =
 
 const STATUS_MESSAGE = `selectedOrderStatus must be one of ${ORDER_STATUSES.join(', ')}`
 
-/** The body of PUT /api/v1/admin/order/{id}: the status to move to (the next step only). */
-export const OrderStatusUpdateSchema = z.object({
-  selectedOrderStatus: z.enum(ORDER_STATUSES, { message: STATUS_MESSAGE }),
-})
+export const CANCEL_REASON_MESSAGE = 'Please give the reason for the cancellation'
+
+/**
+ * The body of PUT /api/v1/admin/order/{id}: the status to move to (the next step, or
+ * Cancelled with a `reason`; `reason` is read only then).
+ */
+export const OrderStatusUpdateSchema = z
+  .object({
+    selectedOrderStatus: z.enum(ORDER_STATUSES, { message: STATUS_MESSAGE }),
+    reason: z.unknown().optional(),
+  })
+  .transform((v, ctx) => {
+    if (v.selectedOrderStatus !== 'Cancelled') return { selectedOrderStatus: v.selectedOrderStatus }
+    const reason = typeof v.reason === 'string' ? v.reason.trim() : ''
+    if (reason === '') {
+      ctx.addIssue({ code: 'custom', path: ['reason'], message: CANCEL_REASON_MESSAGE })
+      return z.NEVER
+    }
+    if ([...reason].length > MAX_CANCEL_REASON_LENGTH) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['reason'],
+        message: `The reason must be at most ${MAX_CANCEL_REASON_LENGTH} characters`,
+      })
+      return z.NEVER
+    }
+    return { selectedOrderStatus: v.selectedOrderStatus, reason }
+  })
 export type OrderStatusUpdate = z.output<typeof OrderStatusUpdateSchema>

@@ -4,12 +4,15 @@ import { requireUser } from '@/lib/auth/guards'
 import { formatPrice } from '@/lib/money'
 import { listMyOrders } from '@/lib/orders/list-my-orders'
 import { ROUTES } from '@/lib/routes'
+import { CancelOrderButton } from '@/components/orders/cancel-order-button'
 import { orderHref, OrderStatusBadge } from '@/components/orders/order-status'
+import { canCancelOrder } from '@/lib/orders/status-flow'
 
 export const metadata: Metadata = { title: 'My Orders' }
 
 // Rendered on the server for the user re-read from the database; the list comes from the
 // service directly (never from our own /api), so it is the signed-in user's and nobody else's.
+// An order still processing gets a Cancel button (a client island with its confirmation).
 export default async function MyOrdersPage() {
   const user = await requireUser(ROUTES.myOrders.path)
   const orders = await listMyOrders({ actor: user })
@@ -32,7 +35,8 @@ export default async function MyOrdersPage() {
         <div className="mt-6 overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
           <table className="w-full min-w-[36rem] text-left text-sm">
             <caption className="sr-only">
-              Your orders, newest first. Delivered orders are highlighted green.
+              Your orders, newest first. Delivered orders are highlighted green, cancelled ones
+              grey.
             </caption>
             <thead className="border-b border-slate-200 bg-slate-50 text-ink-muted">
               <tr>
@@ -53,11 +57,12 @@ export default async function MyOrdersPage() {
             <tbody>
               {orders.map((order) => {
                 const delivered = order.orderStatus === 'Delivered'
+                const cancelled = order.orderStatus === 'Cancelled'
                 return (
                   <tr
                     key={order._id}
                     data-status={order.orderStatus}
-                    className={`border-b border-slate-100 last:border-0 ${delivered ? 'bg-green-50' : ''}`}
+                    className={`border-b border-slate-100 last:border-0 ${delivered ? 'bg-green-50' : cancelled ? 'bg-slate-50 text-ink-muted' : ''}`}
                   >
                     <td className="px-4 py-3 font-mono text-xs break-all text-ink">{order._id}</td>
                     <td className="px-4 py-3">
@@ -67,14 +72,19 @@ export default async function MyOrdersPage() {
                       {formatPrice(order.totalPrice)}
                     </td>
                     <td className="px-4 py-3 text-right">
-                      <Link
-                        href={orderHref(order._id)}
-                        prefetch={false}
-                        className="inline-flex items-center rounded-md border border-brand-600 px-3 py-1.5 font-semibold text-brand-700 hover:bg-brand-50"
-                        aria-label={`Details of order ${order._id}`}
-                      >
-                        Details
-                      </Link>
+                      <div className="flex flex-wrap justify-end gap-2">
+                        {canCancelOrder(order.orderStatus, 'shopper') && (
+                          <CancelOrderButton orderId={order._id} />
+                        )}
+                        <Link
+                          href={orderHref(order._id)}
+                          prefetch={false}
+                          className="inline-flex items-center rounded-md border border-brand-600 px-3 py-1.5 font-semibold text-brand-700 hover:bg-brand-50"
+                          aria-label={`Details of order ${order._id}`}
+                        >
+                          Details
+                        </Link>
+                      </div>
                     </td>
                   </tr>
                 )

@@ -1,11 +1,13 @@
 import type { Metadata } from 'next'
 import Link from 'next/link'
 import { notFound } from 'next/navigation'
+import { CancelOrderButton } from '@/components/orders/cancel-order-button'
 import { OrderDetails } from '@/components/orders/order-details'
 import { orderHref } from '@/components/orders/order-status'
 import { AppError } from '@/lib/errors'
 import { requireUser } from '@/lib/auth/guards'
 import { getOrder } from '@/lib/orders/get-order'
+import { canCancelOrder } from '@/lib/orders/status-flow'
 import { ROUTES } from '@/lib/routes'
 
 export const metadata: Metadata = { title: 'Order Details' }
@@ -34,7 +36,15 @@ export default async function OrderPage({ params }: PageProps<'/order/[id]'>) {
         Order <span className="font-mono text-lg break-all sm:text-xl">#{order._id}</span>
       </h1>
       <div className="mt-6">
-        <OrderDetails order={order} />
+        <OrderDetails
+          order={order}
+          action={
+            // Only the owner may cancel here (an admin viewing it cancels from the admin page).
+            order.user === user.id && canCancelOrder(order.orderStatus, 'shopper') ? (
+              <CancelOrderButton orderId={order._id} />
+            ) : undefined
+          }
+        />
       </div>
     </div>
   )

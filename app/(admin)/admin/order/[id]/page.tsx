@@ -8,14 +8,14 @@ import { OrderStatusBadge } from '@/components/orders/order-status'
 import { AppError } from '@/lib/errors'
 import { requireAdmin } from '@/lib/auth/guards'
 import { getOrder } from '@/lib/orders/get-order'
-import { canDeleteOrder, nextOrderStatus } from '@/lib/orders/status-flow'
+import { adminStatusChoices, canDeleteOrder } from '@/lib/orders/status-flow'
 import { ROUTES } from '@/lib/routes'
 import { StatusSelector } from './_components/status-selector'
 
 export const metadata: Metadata = { title: 'Order' }
 
 // The admin's view of any order (docs/product.md "Admin order page": the detail view plus a
-// status selector offering only the next step). An unknown or malformed id is the 404 page.
+// status selector offering only the next step and, before delivery, Cancelled with a reason). An unknown or malformed id is the 404 page.
 export default async function AdminOrderPage({ params }: PageProps<'/admin/order/[id]'>) {
   const { id } = await params
   const admin = await requireAdmin(adminOrderHref(id))
@@ -23,7 +23,7 @@ export default async function AdminOrderPage({ params }: PageProps<'/admin/order
     if (error instanceof AppError && error.code === 'NOT_FOUND') notFound()
     throw error
   })
-  const next = nextOrderStatus(order.orderStatus)
+  const choices = adminStatusChoices(order.orderStatus)
 
   return (
     <div className="mx-auto w-full max-w-6xl px-4 py-8 sm:py-10">
@@ -62,7 +62,12 @@ export default async function AdminOrderPage({ params }: PageProps<'/admin/order
             Now <OrderStatusBadge status={order.orderStatus} />
             {order.deliveredAt && <span>on {adminDateTime(order.deliveredAt)}</span>}
           </p>
-          {!next && <p className="mt-2 text-ink-muted">Delivered orders keep their status.</p>}
+          {order.orderStatus === 'Delivered' && (
+            <p className="mt-2 text-ink-muted">Delivered orders keep their status.</p>
+          )}
+          {order.orderStatus === 'Cancelled' && (
+            <p className="mt-2 text-ink-muted">Cancelled orders keep their status.</p>
+          )}
           {canDeleteOrder(order.orderStatus) && (
             <div className="mt-4">
               <ConfirmAction
@@ -77,7 +82,9 @@ export default async function AdminOrderPage({ params }: PageProps<'/admin/order
             </div>
           )}
         </div>
-        {next && <StatusSelector key={order.orderStatus} orderId={order._id} next={next} />}
+        {choices.length > 0 && (
+          <StatusSelector key={order.orderStatus} orderId={order._id} choices={choices} />
+        )}
       </section>
 
       <div className="mt-6">
