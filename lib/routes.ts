@@ -30,6 +30,9 @@ export const ROUTES = {
   menu: { path: PATHS.menu },
   // Demo mode only (the outbox): the page answers 404 elsewhere.
   devMailbox: { path: '/dev/mailbox' },
+  // The API reference (Scalar rendering /api/v1/openapi.json): a plain HTML file from a route
+  // handler (app/docs/api/route.ts), not a React page; not crawled, not in the sitemap.
+  apiReference: { path: '/docs/api' },
 
   checkout: { path: '/cart/checkout' },
   shippingInfo: { path: '/cart/shippinginfo' },

@@ -29,6 +29,7 @@ import * as logoutRoute from '@/app/api/v1/logout/route'
 import * as meSessionRoute from '@/app/api/v1/me/sessions/[id]/route'
 import * as meSessionsRoute from '@/app/api/v1/me/sessions/route'
 import * as meUpdateRoute from '@/app/api/v1/me/update/route'
+import * as openApiRoute from '@/app/api/v1/openapi.json/route'
 import * as orderCancelRoute from '@/app/api/v1/order/[id]/cancel/route'
 import * as orderRoute from '@/app/api/v1/order/[id]/route'
 import * as orderNewRoute from '@/app/api/v1/order/new/route'
@@ -98,6 +99,7 @@ const MODULES: Partial<Record<ApiPath, RouteModule>> = {
   '/order/[id]': orderRoute,
   '/order/[id]/cancel': orderCancelRoute,
   '/orders/me': myOrdersRoute,
+  '/openapi.json': openApiRoute,
 }
 
 let productId = ''

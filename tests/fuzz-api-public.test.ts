@@ -12,6 +12,7 @@ import * as meSessionRoute from '@/app/api/v1/me/sessions/[id]/route'
 import * as meSessionsRoute from '@/app/api/v1/me/sessions/route'
 import * as meUpdateRoute from '@/app/api/v1/me/update/route'
 import * as meRoute from '@/app/api/v1/me/route'
+import * as openApiRoute from '@/app/api/v1/openapi.json/route'
 import * as orderCancelRoute from '@/app/api/v1/order/[id]/cancel/route'
 import * as orderRoute from '@/app/api/v1/order/[id]/route'
 import * as orderNewRoute from '@/app/api/v1/order/new/route'
@@ -354,6 +355,7 @@ const SPECS: Partial<Record<ApiPath, RouteSpec>> = {
     may: () => ({ sessions: both(own(), deleted) }),
   },
   '/me': { module: meRoute, may: none },
+  '/openapi.json': { module: openApiRoute, may: none },
   '/me/sessions': { module: meSessionsRoute, may: () => ({ sessions: both(own(), deleted) }) },
   '/me/sessions/[id]': {
     module: meSessionRoute,

@@ -55,6 +55,8 @@ export const API_ROUTES = {
   '/admin/product/[id]': { methods: ['PUT', 'DELETE'] },
   '/admin/orders': { methods: ['GET'] },
   '/admin/order/[id]': { methods: ['PUT', 'DELETE'] },
+  // This API described in OpenAPI 3.1 (lib/api/openapi/, docs/api.md#the-openapi-document).
+  '/openapi.json': { methods: ['GET'] },
 } as const satisfies Record<string, Row>
 
 export type ApiPath = keyof typeof API_ROUTES
