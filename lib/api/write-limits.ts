@@ -17,6 +17,7 @@ export const WRITE_LIMITS = {
   contact: { perUser: 'contactPerUser', perAddress: 'contactPerAddress' },
   reviews: { perUser: 'reviewsPerUser', perAddress: 'reviewsPerAddress' },
   productImages: { perUser: 'productImagesPerUser', perAddress: 'productImagesPerAddress' },
+  productImports: { perUser: 'productImportsPerUser', perAddress: 'productImportsPerAddress' },
 } as const satisfies Record<string, { perUser: RateLimitName; perAddress: RateLimitName }>
 
 export type WriteKind = keyof typeof WRITE_LIMITS

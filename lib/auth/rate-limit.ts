@@ -57,6 +57,10 @@ export const RATE_LIMITS = {
   // Saves of a product that carry pictures (1 to 8 each).
   productImagesPerUser: { points: 60, duration: MINUTE, what: 'picture uploads' },
   productImagesPerAddress: { points: 120, duration: MINUTE, what: 'picture uploads' },
+  // Product imports, dry runs included (each reads up to 10,000 rows): a shop owner checking
+  // and fixing a file a few times, then applying it, stays well within.
+  productImportsPerUser: { points: 30, duration: HOUR, what: 'imports' },
+  productImportsPerAddress: { points: 60, duration: HOUR, what: 'imports' },
 } as const satisfies Record<string, Limit>
 
 export type RateLimitName = keyof typeof RATE_LIMITS
