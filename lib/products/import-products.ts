@@ -1,6 +1,7 @@
 import 'server-only'
 import { Readable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
+import { setImmediate as nextTurn } from 'node:timers/promises'
 import { CsvError, parse } from 'csv-parse'
 import { and, eq, inArray, sql } from 'drizzle-orm'
 import { assertAdmin } from '@/lib/admin/assert-admin'
@@ -71,6 +72,8 @@ const CHECK_BATCH = 500
 const WRITE_BATCH = 500
 /** A record longer than this is no row of ours (an unclosed quote swallowing the file). */
 const MAX_RECORD_CHARS = 64 * 1024
+/** Rows checked between two turns of the event loop (about 10 ms of work). */
+const YIELD_EVERY = 100
 const IMAGE_NAME = /^[a-f0-9]{32}\.(webp|jpg|png)$/
 const MAX_REASON = 300
 
@@ -197,7 +200,7 @@ export async function checkProductsCsv({
 }: {
   actor: ImportActor
   source: AsyncIterable<Uint8Array | string>
-  /** Called with the number of rows read so far, every few hundred rows and at the end. */
+  /** Called with the number of rows read so far, every hundred rows and at the end. */
   onProgress?: (rows: number) => void
 }): Promise<ImportPlan> {
   assertImporter(actor)
@@ -298,7 +301,12 @@ export async function checkProductsCsv({
           `A file may hold at most ${IMPORT_ROWS.toLocaleString('en-US')} products`,
         )
       }
-      if (plan.rows % 250 === 0) onProgress?.(plan.rows)
+      if (plan.rows % YIELD_EVERY === 0) {
+        onProgress?.(plan.rows)
+        // Parsing and checking are the main thread's work: let the requests waiting beside an
+        // import (a cached page takes under a millisecond) have their turn now and then.
+        await nextTurn()
+      }
       if (record.length !== columns.size) {
         refuse(line, [`${record.length} cells where the header has ${columns.size}`])
         continue
