@@ -168,7 +168,7 @@ describe('GET /api/v1/admin/products', () => {
     const text = (await res.text()).replace(/^\uFEFF/, '')
     const lines = text.trim().split('\n')
     expect(lines[0]).toBe(
-      'id,name,category,price,stock,itemCondition,ratings,numberOfReviews,createdAt',
+      'id,name,description,category,price,stock,itemCondition,images,ratings,numberOfReviews,createdAt',
     )
     expect(lines).toHaveLength(2)
     expect(lines[1]).toContain(made[5]!.id)

@@ -11,6 +11,7 @@ import * as adminOrdersRoute from '@/app/api/v1/admin/orders/route'
 import * as adminProductRoute from '@/app/api/v1/admin/product/[id]/route'
 import * as updateUserRoleRoute from '@/app/api/v1/admin/updateuserrole/[userId]/route'
 import * as adminProductNewRoute from '@/app/api/v1/admin/product/new/route'
+import * as adminProductsImportRoute from '@/app/api/v1/admin/products/import/route'
 import * as adminProductsRoute from '@/app/api/v1/admin/products/route'
 import * as updateStockRoute from '@/app/api/v1/product/updatestock/route'
 import * as cartAddRoute from '@/app/api/v1/cart/add/route'
@@ -75,6 +76,7 @@ const MODULES: Partial<Record<ApiPath, RouteModule>> = {
   '/admin/updateuserrole/[userId]': updateUserRoleRoute,
   '/admin/product/new': adminProductNewRoute,
   '/admin/products': adminProductsRoute,
+  '/admin/products/import': adminProductsImportRoute,
   '/product/updatestock': updateStockRoute,
   '/admin/messages': adminMessagesRoute,
   '/admin/message/[id]': adminMessageRoute,

@@ -8,6 +8,7 @@ import * as adminOrderRoute from '@/app/api/v1/admin/order/[id]/route'
 import * as adminOrdersRoute from '@/app/api/v1/admin/orders/route'
 import * as adminProductRoute from '@/app/api/v1/admin/product/[id]/route'
 import * as adminProductNewRoute from '@/app/api/v1/admin/product/new/route'
+import * as adminProductsImportRoute from '@/app/api/v1/admin/products/import/route'
 import * as adminProductsRoute from '@/app/api/v1/admin/products/route'
 import * as updateUserRoleRoute from '@/app/api/v1/admin/updateuserrole/[userId]/route'
 import * as updateStockRoute from '@/app/api/v1/product/updatestock/route'
@@ -130,6 +131,15 @@ const SPECS: Partial<Record<ApiPath, RouteSpec>> = {
         stock: usually(fc.constantFrom('out', 'low', 'LOW'), fc.constant('none')),
         format: usually(fc.constantFrom('csv', ''), fc.constant('json')),
       }),
+    may: none,
+  },
+  '/admin/products/import': {
+    module: adminProductsImportRoute,
+    body: () => fc.record({ dryRun: mostly(fc.constantFrom('true', 'false', 'yes')) }),
+    valid: () => fc.record({ dryRun: fc.constant('true') }),
+    // The file is whatever the fuzzer attaches (an image, text, nothing), never a CSV of our
+    // columns: nothing may be written, whoever sends it.
+    files: ['file'],
     may: none,
   },
   '/admin/product/new': {

@@ -5,6 +5,7 @@ import * as adminOrderRoute from '@/app/api/v1/admin/order/[id]/route'
 import * as adminOrdersRoute from '@/app/api/v1/admin/orders/route'
 import * as adminProductRoute from '@/app/api/v1/admin/product/[id]/route'
 import * as adminProductNewRoute from '@/app/api/v1/admin/product/new/route'
+import * as adminProductImportRoute from '@/app/api/v1/admin/products/import/route'
 import * as adminProductsRoute from '@/app/api/v1/admin/products/route'
 import * as getAllUserRoute from '@/app/api/v1/admin/getAllUser/route'
 import * as getUserRoute from '@/app/api/v1/admin/getUser/[id]/route'
@@ -590,6 +591,34 @@ describe('admin: users and products', () => {
       (await call(adminProductRoute, 'DELETE', '/admin/product/[id]', { params: { id }, cookie }))
         .status,
     ).toBe(404)
+  })
+})
+
+describe('admin: product import', () => {
+  it('POST /admin/products/import: a dry run, an import, a refused row', async () => {
+    const header = 'id,name,description,category,price,stock,itemCondition,images'
+    const file = (rows: string[]) => {
+      const body = new FormData()
+      body.set('file', new File([[header, ...rows].join('\n')], 'p.csv', { type: 'text/csv' }))
+      return body
+    }
+    const send = (rows: string[], dryRun: string) => {
+      const body = file(rows)
+      body.set('dryRun', dryRun)
+      return call(adminProductImportRoute, 'POST', '/admin/products/import', {
+        body,
+        cookie: adminCookie,
+      })
+    }
+    const good = [',Imported Lamp,A warm light.,Households,19.99,4,New,']
+    const dry = await send(good, 'true')
+    expect(dry.body).toMatchObject({ success: true, dryRun: true, created: 1 })
+    expect((await send(good, 'false')).body).toMatchObject({ success: true, created: 1 })
+    const bad = [...good, ',Broken Lamp,No price.,Households,free,4,New,']
+    const refused = await send(bad, 'false')
+    expect(refused.status).toBe(422)
+    expect(refused.body.refused[0].line).toBe(3)
+    expect((await send(good, 'maybe')).status).toBe(400)
   })
 })
 

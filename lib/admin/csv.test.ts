@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { csvFilename, csvResponse, safeCell } from './csv'
+import { csvFilename, csvResponse, readCell, safeCell } from './csv'
 
 async function* batches<T>(...lists: T[][]) {
   for (const list of lists) yield list
@@ -13,6 +13,15 @@ describe('csv export', () => {
     expect(safeCell('Laptop')).toBe('Laptop')
     expect(safeCell(-5)).toBe(-5)
     expect(safeCell(null)).toBe('')
+    expect(safeCell("'quoted")).toBe("''quoted")
+  })
+
+  it('reads back exactly what it wrote, and keeps formula-like text as text', () => {
+    for (const text of ['=1+1', '+1', '-5', '@SUM(A1)', '\tx', "'quoted", "''", "'=x", 'Laptop']) {
+      expect(readCell(String(safeCell(text)))).toBe(text)
+    }
+    expect(readCell('=1+1')).toBe('=1+1')
+    expect(readCell("'hello")).toBe("'hello")
   })
 
   it('streams the header and every batch as one download', async () => {

@@ -7,14 +7,26 @@ import { stringify } from 'csv-stringify/sync'
 export type CsvColumn<T> = { header: string; value: (row: T) => string | number | null }
 
 // A spreadsheet runs a cell that starts with one of these as a formula ("=HYPERLINK(…)" in a
-// product name or an address); a leading apostrophe makes it text.
+// product name or an address); a leading apostrophe makes it text. Text that starts with an
+// apostrophe gets one more, so that readCell (the product import) gives back exactly what was
+// written: an export imported again changes nothing.
 const FORMULA_START = /^[=+\-@\t\r]/
+const ESCAPED = /^'[=+\-@\t\r']/
 
 /** A cell's value as a spreadsheet reads it safely: text never starts a formula. */
 export function safeCell(value: string | number | null): string | number {
   if (value === null) return ''
   if (typeof value === 'number') return value
-  return FORMULA_START.test(value) ? `'${value}` : value
+  return FORMULA_START.test(value) || value.startsWith("'") ? `'${value}` : value
+}
+
+/**
+ * A cell of an imported CSV as the text it stands for: the apostrophe safeCell adds is taken off
+ * again; anything else, a formula-like cell included, is kept as the text it is (nothing is
+ * ever evaluated).
+ */
+export function readCell(cell: string): string {
+  return ESCAPED.test(cell) ? cell.slice(1) : cell
 }
 
 /** Today's date for a file name: `orders-2026-11-22.csv`. */

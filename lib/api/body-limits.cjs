@@ -4,7 +4,8 @@
 // - lib/api/body.ts counts the bytes as they arrive (a chunked body, or one whose Content-Length
 //   lies, or a request that reached Next some other way) and stops at the cap with 413.
 // Every path gets the JSON cap, whatever the content type; only the endpoints that take images
-// get more, and their forms are parsed as a stream (busboy), one file at a time. Keys are the
+// or the product import's CSV get more, and their forms are parsed as a stream (busboy), one
+// file at a time. Keys are the
 // /api/v1 route patterns of lib/api/routes.ts (lib/api/body-limits.test.ts holds them to it).
 const KB = 1024
 const MB = 1024 * KB
@@ -17,6 +18,15 @@ const IMAGE_BYTES = 5 * MB
 const FORM_FIELDS_BYTES = 64 * KB
 /** An admin's product form sends 1 to this many images (lib/products/constants.ts). */
 const PRODUCT_IMAGES = 8
+/** The most products one import file holds (lib/products/import-products.ts). */
+const IMPORT_ROWS = 10_000
+/**
+ * One product row of the import at its largest, with room: a description of 5,000 characters,
+ * a name of 200, 8 image URLs of about 80, the id, the figures and the quoting (about 5.9 KB).
+ */
+const IMPORT_ROW_BYTES = 6 * KB
+/** The import's CSV: IMPORT_ROWS rows at their largest (58.6 MB), in one form with its fields. */
+const IMPORT_FILE_BYTES = IMPORT_ROWS * IMPORT_ROW_BYTES
 
 /** A form with up to `files` images of IMAGE_BYTES each, and its fields. */
 const imageForm = (files) =>
@@ -36,6 +46,12 @@ const BODY_LIMITS = Object.freeze({
   // A product's images.
   '/admin/product/new': imageForm(PRODUCT_IMAGES),
   '/admin/product/[id]': imageForm(PRODUCT_IMAGES),
+  // The product import: one CSV file (decision 0018).
+  '/admin/products/import': Object.freeze({
+    maxBytes: IMPORT_FILE_BYTES + FORM_FIELDS_BYTES,
+    maxFiles: 1,
+    maxFileBytes: IMPORT_FILE_BYTES,
+  }),
 })
 
 const API_PREFIX = '/api/v1/'
@@ -80,6 +96,8 @@ module.exports = {
   IMAGE_BYTES,
   FORM_FIELDS_BYTES,
   PRODUCT_IMAGES,
+  IMPORT_ROWS,
+  IMPORT_FILE_BYTES,
   LARGEST_BODY_BYTES,
   bodyLimitFor,
 }

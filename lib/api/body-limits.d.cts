@@ -13,5 +13,7 @@ export const JSON_BODY_BYTES: number
 export const IMAGE_BYTES: number
 export const FORM_FIELDS_BYTES: number
 export const PRODUCT_IMAGES: number
+export const IMPORT_ROWS: number
+export const IMPORT_FILE_BYTES: number
 export const LARGEST_BODY_BYTES: number
 export function bodyLimitFor(pathname: string): BodyLimit

@@ -9,6 +9,8 @@ import {
   JSON_ONLY,
   LARGEST_BODY_BYTES,
   PRODUCT_IMAGES,
+  IMPORT_ROWS,
+  IMPORT_FILE_BYTES,
 } from './body-limits.cjs'
 import { API_ROUTES } from './routes'
 
@@ -67,6 +69,20 @@ describe('the body limits table', () => {
         maxFileBytes: 5 * MB,
       })
     }
-    expect(LARGEST_BODY_BYTES).toBe(8 * 5 * MB + 64 * 1024)
+  })
+
+  it('lets the product import carry one CSV of 10,000 rows of 6 KB, and nothing more', () => {
+    expect(IMPORT_ROWS).toBe(10_000)
+    expect(IMPORT_FILE_BYTES).toBe(10_000 * 6 * 1024)
+    for (const path of ['/api/v1/admin/products/import', '/api/v1/admin/products/import/']) {
+      expect(bodyLimitFor(path), path).toEqual({
+        maxBytes: IMPORT_FILE_BYTES + 64 * 1024,
+        maxFiles: 1,
+        maxFileBytes: IMPORT_FILE_BYTES,
+      })
+    }
+    // The list it sits under takes no body beyond the JSON cap.
+    expect(bodyLimitFor('/api/v1/admin/products')).toBe(JSON_ONLY)
+    expect(LARGEST_BODY_BYTES).toBe(IMPORT_FILE_BYTES + 64 * 1024)
   })
 })

@@ -1,4 +1,5 @@
 import 'server-only'
+import type { Readable } from 'node:stream'
 import busboy from 'busboy'
 import { bodyLimitFor, JSON_BODY_BYTES, type BodyLimit } from './body-limits.cjs'
 import { AppError } from '@/lib/errors'
@@ -18,6 +19,16 @@ export type ReadBodyOptions = {
 }
 
 export type ParsedBody = { fields: Record<string, unknown>; files: Map<string, File[]> }
+
+/**
+ * A form's one file read as a stream rather than kept (the product import's CSV): `consume`
+ * reads it while the body arrives; the body is read only as fast as it does.
+ */
+export type StreamedFile<T> = {
+  /** The form field that carries the file; a file under any other name is refused. */
+  field: string
+  consume: (file: Readable) => Promise<T>
+}
 
 const MB = 1024 * 1024
 
@@ -41,7 +52,7 @@ function refuseDeclared(request: Request, max: number): void {
 async function* cappedChunks(
   request: Request,
   max: number,
-  stop: () => AppError | undefined = () => undefined,
+  stop: () => Error | undefined = () => undefined,
 ): AsyncGenerator<Uint8Array> {
   refuseDeclared(request, max)
   if (!request.body) return
@@ -96,13 +107,23 @@ const unreadableForm = () => new AppError('INVALID', 'The form data could not be
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`
 
 /** A multipart or urlencoded form, parsed as it arrives. */
-async function readForm(request: Request, contentType: string, limit: BodyLimit) {
+async function readForm<T>(
+  request: Request,
+  contentType: string,
+  limit: BodyLimit,
+  streamed?: StreamedFile<T>,
+) {
   refuseDeclared(request, limit.maxBytes)
   const fields: Record<string, unknown> = {}
   const files = new Map<string, File[]>()
-  let failure: AppError | undefined
-  const fail = (error: AppError) => {
+  // An AppError, or whatever a streamed file's reader failed with (a database error: a 500).
+  let failure: Error | undefined
+  let failed = () => {}
+  // The reading below stops waiting for the parser when this settles.
+  const failing = new Promise<void>((resolve) => (failed = resolve))
+  const fail = (error: Error) => {
     failure ??= error
+    failed()
   }
   let parser: busboy.Busboy
   try {
@@ -139,7 +160,31 @@ async function readForm(request: Request, contentType: string, limit: BodyLimit)
       fields[name] ??= value
     }
   })
+  let consumed: Promise<T> | undefined
   parser.on('file', (name, stream, info) => {
+    if (streamed) {
+      // A form cut off inside the file: reported by the parser's own error.
+      stream.on('error', () => {})
+      if (name !== streamed.field || consumed) {
+        fail(new AppError('INVALID', `Send one file, as the field ${streamed.field}`))
+        stream.resume()
+        return
+      }
+      stream.once('limit', () => {
+        const error = new AppError(
+          'TOO_LARGE',
+          `The file may be at most ${Number((limit.maxFileBytes / MB).toFixed(1))} MB`,
+        )
+        fail(error)
+        stream.destroy(error)
+      })
+      consumed = streamed.consume(stream)
+      consumed.catch((error: unknown) => {
+        // A refusal of the file's contents: the rest of the body is not read.
+        fail(error instanceof Error ? error : new Error(String(error)))
+      })
+      return
+    }
     // An endpoint that takes no file: the part is skipped (busboy's `files` limit of 0).
     const chunks: Uint8Array<ArrayBuffer>[] = []
     let size = 0
@@ -173,7 +218,12 @@ async function readForm(request: Request, contentType: string, limit: BodyLimit)
     for await (const chunk of cappedChunks(request, limit.maxBytes, () => failure)) {
       // A parser that failed (an error instead of 'drain') has finished.
       if (!parser.write(chunk)) {
-        await Promise.race([new Promise((resolve) => parser.once('drain', resolve)), finished])
+        // A streamed file's reader that failed reads no more: neither would come.
+        await Promise.race([
+          new Promise((resolve) => parser.once('drain', resolve)),
+          finished,
+          failing,
+        ])
       }
     }
   } catch (error) {
@@ -182,12 +232,32 @@ async function readForm(request: Request, contentType: string, limit: BodyLimit)
   }
   parser.end()
   await finished
+  const result = await consumed?.catch(() => undefined)
   if (failure) throw failure
   checkBodyText(fields)
-  return { fields, files }
+  return { fields, files, result }
 }
 
 const FORM_TYPES = ['multipart/form-data', 'application/x-www-form-urlencoded']
+
+/**
+ * A multipart form with one file, read as a stream by `file.consume` while the body arrives
+ * (never kept whole), and its text fields; within the endpoint's limits (413 past them). Any
+ * other type is 415. `result` is what `consume` answered, undefined when the form had no file.
+ */
+export async function readStreamedForm<T>(
+  request: Request,
+  file: StreamedFile<T>,
+  { limit = bodyLimitFor(new URL(request.url).pathname) }: ReadBodyOptions = {},
+): Promise<{ fields: Record<string, unknown>; result: T | undefined }> {
+  const contentType = request.headers.get('content-type') ?? ''
+  if (mediaType(contentType) !== 'multipart/form-data') {
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', `Send a form (multipart/form-data) with the file as ${file.field}`)
+  }
+  const params = contentType.includes(';') ? contentType.slice(contentType.indexOf(';')) : ''
+  const { fields, result } = await readForm(request, 'multipart/form-data' + params, limit, file)
+  return { fields, result }
+}
 
 /**
  * A JSON object or a multipart/urlencoded form, within the endpoint's limits (413 past them);

@@ -51,6 +51,8 @@ export const API_ROUTES = {
   '/admin/getUser/[id]': { methods: ['GET'] },
   '/admin/updateuserrole/[userId]': { methods: ['PUT'] },
   '/admin/products': { methods: ['GET'] },
+  // Not in the original contract: the CSV import (issue 19, docs/api.md#admin-products).
+  '/admin/products/import': { methods: ['POST'] },
   '/admin/product/new': { methods: ['POST'] },
   '/admin/product/[id]': { methods: ['PUT', 'DELETE'] },
   '/admin/orders': { methods: ['GET'] },

@@ -18,6 +18,7 @@ export const WRITE_LIMITS = {
   reviews: { perUser: 'reviewsPerUser', perAddress: 'reviewsPerAddress' },
   productImages: { perUser: 'productImagesPerUser', perAddress: 'productImagesPerAddress' },
   stockAlerts: { perUser: 'stockAlertsPerUser', perAddress: 'stockAlertsPerAddress' },
+  productImports: { perUser: 'productImportsPerUser', perAddress: 'productImportsPerAddress' },
 } as const satisfies Record<string, { perUser: RateLimitName; perAddress: RateLimitName }>
 
 export type WriteKind = keyof typeof WRITE_LIMITS

@@ -61,6 +61,10 @@ export const RATE_LIMITS = {
   // times; a script toggling one or subscribing to every product stops here.
   stockAlertsPerUser: { points: 30, duration: 10 * MINUTE, what: 'back-in-stock requests' },
   stockAlertsPerAddress: { points: 120, duration: 10 * MINUTE, what: 'back-in-stock requests' },
+  // Product imports, dry runs included (each reads up to 10,000 rows): a shop owner checking
+  // and fixing a file a few times, then applying it, stays well within.
+  productImportsPerUser: { points: 30, duration: HOUR, what: 'imports' },
+  productImportsPerAddress: { points: 60, duration: HOUR, what: 'imports' },
 } as const satisfies Record<string, Limit>
 
 export type RateLimitName = keyof typeof RATE_LIMITS

@@ -73,11 +73,37 @@ export async function invalidateCatalog(
   await broadcast(soft ? { tags, soft } : tags)
 }
 
+/** A NOTIFY payload must stay under 8,000 bytes: tags are sent this many bytes at a time. */
+const PAYLOAD_BYTES = 7000
+
+/** The tags in groups whose JSON stays within PAYLOAD_BYTES (a product import's thousands). */
+export function tagGroups(tags: string[]): string[][] {
+  const groups: string[][] = []
+  let group: string[] = []
+  let size = 0
+  for (const tag of tags) {
+    const cost = JSON.stringify(tag).length + 1
+    if (group.length > 0 && size + cost > PAYLOAD_BYTES) {
+      groups.push(group)
+      group = []
+      size = 0
+    }
+    group.push(tag)
+    size += cost
+  }
+  if (group.length > 0) groups.push(group)
+  return groups
+}
+
 /** On PostgreSQL, tells every app process that listens (lib/cache/cache-handler.cjs). */
 async function broadcast(payload: string[] | { tags: string[]; soft: boolean }): Promise<void> {
   const handle = await getDatabase()
   if (handle.engine !== 'postgres') return
-  await handle.db.execute(sql`select pg_notify(${CACHE_CHANNEL}, ${JSON.stringify(payload)})`)
+  const soft = !Array.isArray(payload) && payload.soft
+  for (const tags of tagGroups(Array.isArray(payload) ? payload : payload.tags)) {
+    const message = JSON.stringify(soft ? { tags, soft } : tags)
+    await handle.db.execute(sql`select pg_notify(${CACHE_CHANNEL}, ${message})`)
+  }
 }
 
 /**

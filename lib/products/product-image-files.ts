@@ -2,7 +2,7 @@ import 'server-only'
 import { inArray } from 'drizzle-orm'
 import { AppError } from '@/lib/errors'
 import { getDb } from '@/lib/db/client'
-import { orderItems } from '@/lib/db/schema'
+import { orderItems, productImages } from '@/lib/db/schema'
 import {
   imageUrl,
   removeStoredImage,
@@ -39,8 +39,9 @@ export async function storeProductImages(
 }
 
 /**
- * Removes uploaded image files that a product dropped. Files that an order item still shows
- * are kept, and so are the seed's shared pictures (removeStoredImage leaves those alone).
+ * Removes uploaded image files that a product dropped. Files that an order item or another
+ * product still shows are kept (a product import may give one image to several products), and
+ * so are the seed's shared pictures (removeStoredImage leaves those alone).
  */
 export async function discardImageFiles(publicIds: readonly string[]): Promise<void> {
   if (publicIds.length === 0) return
@@ -51,7 +52,14 @@ export async function discardImageFiles(publicIds: readonly string[]): Promise<v
     .from(orderItems)
     .where(inArray(orderItems.image, urls))
   const inOrders = new Set(kept.map((row) => row.image))
+  const shown = await db
+    .selectDistinct({ publicId: productImages.publicId })
+    .from(productImages)
+    .where(inArray(productImages.publicId, [...publicIds]))
+  const inProducts = new Set(shown.map((row) => row.publicId))
   for (const publicId of publicIds) {
-    if (!inOrders.has(imageUrl(publicId))) await removeStoredImage(publicId)
+    if (!inOrders.has(imageUrl(publicId)) && !inProducts.has(publicId)) {
+      await removeStoredImage(publicId)
+    }
   }
 }

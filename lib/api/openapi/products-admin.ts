@@ -20,6 +20,17 @@ const images = (required: boolean): FileField => ({
   required,
 })
 
+const ImportAnswer = z
+  .object({
+    success: z.boolean(),
+    dryRun: z.boolean(),
+    created: z.int().min(0).describe('Rows that create a product (would, on a dry run)'),
+    updated: z.int().min(0).describe('Rows that update one by id'),
+    refused: z.array(z.object({ line: z.int().min(2), reason: z.string() }).strict()),
+  })
+  .strict()
+  .meta({ id: 'ImportAnswer' })
+
 export const adminProductDocs = domain({
   tag: { name: 'Admin: products', description: 'The catalog as admins change it' },
   paths: {
@@ -41,6 +52,40 @@ export const adminProductDocs = domain({
             description: 'The products (or the CSV file)',
             schema: ok({ products: z.array(Product), ...paging }),
             csv: true,
+          },
+        },
+      },
+    },
+    '/admin/products/import': {
+      POST: {
+        summary: 'Import products from a CSV (dry run first)',
+        description:
+          "A multipart form: `file`, a CSV in the export's columns (a row with the id of a " +
+          "product updates it, a row without creates one; images as this shop's /media URLs " +
+          'or empty), and `dryRun`. Every row is checked as a single save is; a refused row ' +
+          'names its line (the header is line 1) and reasons. Applied in one transaction, and ' +
+          'only when no row is refused. At most 10,000 rows; one import at a time.',
+        access: 'admin',
+        body: {
+          schema: z.object({
+            dryRun: z.enum(['true', 'false']).describe('true: check only, write nothing'),
+          }),
+          files: [{ name: 'file', description: 'The CSV (UTF-8)', max: 1, required: true }],
+        },
+        rateLimits: ['productImportsPerUser', 'productImportsPerAddress'],
+        responses: {
+          200: {
+            description:
+              'A dry run (success false when a row would be refused), or the import applied',
+            schema: ImportAnswer,
+          },
+          409: { description: 'Another import is running, or a row changed meanwhile' },
+          422: {
+            description: "Rows were refused: '{n} rows were refused; nothing was imported'",
+            schema: ImportAnswer.extend({
+              success: z.literal(false),
+              message: z.string(),
+            }).strict(),
           },
         },
       },

@@ -3,6 +3,7 @@ import Link from 'next/link'
 import { ConfirmAction } from '@/components/admin/confirm-action'
 import { CsvLink } from '@/components/admin/csv-link'
 import { DataTable, type Column } from '@/components/admin/data-table'
+import { ProductImport } from '@/components/admin/product-import'
 import { adminProductHref, editProductHref } from '@/components/admin/product-links'
 import { listHref } from '@/lib/admin/list-params'
 import { requireAdmin } from '@/lib/auth/guards'
@@ -159,6 +160,7 @@ export default async function ManageProductsPage({
               Add new Product
             </Link>
             <CsvLink apiPath="/api/v1/admin/products" query={state} />
+            <ProductImport />
           </>
         }
       />
