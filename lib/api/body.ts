@@ -252,7 +252,10 @@ export async function readStreamedForm<T>(
 ): Promise<{ fields: Record<string, unknown>; result: T | undefined }> {
   const contentType = request.headers.get('content-type') ?? ''
   if (mediaType(contentType) !== 'multipart/form-data') {
-    throw new AppError('UNSUPPORTED_MEDIA_TYPE', `Send a form (multipart/form-data) with the file as ${file.field}`)
+    throw new AppError(
+      'UNSUPPORTED_MEDIA_TYPE',
+      `Send a form (multipart/form-data) with the file as ${file.field}`,
+    )
   }
   const params = contentType.includes(';') ? contentType.slice(contentType.indexOf(';')) : ''
   const { fields, result } = await readForm(request, 'multipart/form-data' + params, limit, file)

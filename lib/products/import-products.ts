@@ -339,7 +339,10 @@ export async function checkProductsCsv({
     throw error
   }
   if (!columns) {
-    throw new AppError('INVALID', 'The file is empty: its first line names the columns, as in the export')
+    throw new AppError(
+      'INVALID',
+      'The file is empty: its first line names the columns, as in the export',
+    )
   }
   await checkPending()
   onProgress?.(plan.rows)
@@ -368,7 +371,8 @@ export async function applyProductsImport({
   plan: ImportPlan
 }): Promise<{ created: number; updated: number }> {
   assertImporter(actor)
-  if (plan.refused.length > 0) throw new AppError('UNPROCESSABLE', 'A refused row cannot be imported')
+  if (plan.refused.length > 0)
+    throw new AppError('UNPROCESSABLE', 'A refused row cannot be imported')
   const { creates, updates } = plan
   const createdBy = actor === 'operator' ? null : actor.id
   const db = await getDb()
@@ -448,7 +452,10 @@ let running = false
  */
 export async function oneImportAtATime<T>(work: () => Promise<T>): Promise<T> {
   if (running) {
-    throw new AppError('CONFLICT', 'Another product import is running; try again when it has finished')
+    throw new AppError(
+      'CONFLICT',
+      'Another product import is running; try again when it has finished',
+    )
   }
   running = true
   try {
