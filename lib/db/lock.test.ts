@@ -55,8 +55,10 @@ describe('the embedded database folder lock', () => {
 
   it('takes over the lock of a process that has ended but not yet been collected (a zombie)', async () => {
     const dir = tempDir()
-    // The shell starts `true` in the background and becomes `sleep`, which never collects it.
-    const parent = spawn('sh', ['-c', 'true & echo $!; exec sleep 30'])
+    // The shell starts a short `sleep` in the background and becomes a long one, which never
+    // collects it. (A child that ended before the `exec` could be collected by the shell itself:
+    // `true &` was, once in a while.)
+    const parent = spawn('sh', ['-c', 'sleep 0.3 & echo $!; exec sleep 30'])
     children.push(parent)
     const pid = Number(await new Promise<string>((r) => parent.stdout!.once('data', r)))
     const state = () => fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]![0]
