@@ -22,7 +22,7 @@ export async function allProducts(request: APIRequestContext): Promise<ApiProduc
   }
 }
 
-// The end-to-end suite changes MISCELLANEOUS products only (e2e/cache.spec.ts); other specs pick
+// The end-to-end suite changes MISCELLANEOUS products only (e2e/operations/cache.spec.ts); other specs pick
 // from the rest so that tests running side by side never see each other's changes.
 export const MUTABLE_CATEGORY = 'MISCELLANEOUS'
 

@@ -9,7 +9,7 @@ import pg from 'pg'
 
 // The production server (scripts/server.mjs, what `npm start` runs) as a child process of a test,
 // on the embedded database or on a PostgreSQL database of its own, for specs that kill and
-// restart it (e2e/mail-crash.spec.ts; e2e/crash.spec.ts keeps its own copy of the same idea).
+// restart it (e2e/operations/mail-crash.spec.ts; e2e/operations/crash.spec.ts keeps its own copy of the same idea).
 
 const ROOT = process.cwd() // Playwright runs from the repository root
 export const PG_ADMIN_URL =

@@ -197,7 +197,7 @@ globalThis.__shopStopCacheListener = stopListening
  *
  * Next hands its handler the very headers object of the answer it is about to send for the
  * render that made the entry, so the first answer carries the policy too
- * (e2e/csp.spec.ts checks a page's first answer as well as its replays).
+ * (e2e/operations/csp.spec.ts checks a page's first answer as well as its replays).
  */
 function withPagePolicy(value) {
   if (value.kind !== 'APP_PAGE' || typeof value.html !== 'string' || !value.html) return

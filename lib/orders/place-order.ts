@@ -32,7 +32,7 @@ import { SHIPPING_DOLLARS, type OrderInput, type OrderLineInput } from './schema
 //
 // Round trips (issue 17): the session, BEGIN, the key, the cart, one per line for the stock, the
 // write, COMMIT, and on PostgreSQL the cache notice; the answer is built from what the write
-// returned, not read back (tests/order-statements.test.ts).
+// returned, not read back (tests/orders/order-statements.test.ts).
 //
 // The cart row lock makes the version check race-safe on PostgreSQL: every change of the lines
 // takes the same row first (lib/cart/lock-cart.ts), so an add racing the order either committed

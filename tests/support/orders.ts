@@ -3,7 +3,7 @@ import { orderItems, orders } from '@/lib/db/schema'
 import type { OrderStatus } from '@/lib/catalog'
 
 // Orders written straight into the database, for tests of what admins do with them (placing one
-// through the API is tested in tests/orders.test.ts).
+// through the API is tested in tests/orders/orders.test.ts).
 
 type Line = { productId: string; name?: string; priceCents: number; quantity: number }
 

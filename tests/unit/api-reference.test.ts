@@ -8,7 +8,7 @@ import {
 
 // The API reference page (/docs/api): only files from the shop's origin, and a bundle that asks
 // for no eval (its CSP has no 'unsafe-eval'; decision 0006). The browser side is
-// e2e/api-reference.spec.ts.
+// e2e/api/api-reference.spec.ts.
 
 describe('the API reference page', () => {
   it('loads its scripts from the shop only, with no inline script', () => {

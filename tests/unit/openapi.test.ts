@@ -6,7 +6,7 @@ import { API_PREFIX, API_ROUTES, type ApiPath } from '@/lib/api/routes'
 
 // The OpenAPI document of /api/v1 (GET /api/v1/openapi.json, lib/api/openapi/): it describes
 // exactly the route table, and it is a valid OpenAPI 3.1 document. Real answers are checked
-// against it in tests/openapi-answers.test.ts.
+// against it in tests/api/openapi-answers.test.ts.
 
 type Json = Record<string, any> // eslint-disable-line @typescript-eslint/no-explicit-any
 const doc = openApiDocument() as Json

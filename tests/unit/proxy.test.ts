@@ -13,7 +13,7 @@ import { inNonceArea, NONCE_PATH_PREFIXES, STATIC_POLICY } from '@/lib/csp'
 import { ROUTES, routePatterns, type Access } from '@/lib/routes'
 
 // What the proxy and next.config.ts answer, through Next's own matching (the full server and a
-// browser are in e2e/guards.spec.ts).
+// browser are in e2e/account/guards.spec.ts).
 
 const ORIGIN = 'http://shop.test'
 

@@ -3,7 +3,7 @@ import { SITE } from '@/lib/site'
 
 // Prerendered at build, but never served from the build: the page cache is memory-only
 // (decision 3), so the first request renders it again and its absolute URLs (canonical, Open
-// Graph) carry the running server's origin. e2e/seo.spec.ts checks this with APP_URL.
+// Graph) carry the running server's origin. e2e/storefront/seo.spec.ts checks this with APP_URL.
 export const metadata: Metadata = {
   title: 'About Me',
   description: `Who builds ${SITE.name}, why, and with what.`,

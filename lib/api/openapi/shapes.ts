@@ -4,7 +4,7 @@ import { z } from '@/lib/zod'
 
 // The JSON shapes the handlers answer with (docs/api.md#shapes), as zod schemas for the OpenAPI
 // document only: the services build their answers with plain functions (product-json.ts,
-// order-json.ts, cart-json.ts, public-user.ts, ...), and tests/openapi-answers.test.ts checks
+// order-json.ts, cart-json.ts, public-user.ts, ...), and tests/api/openapi-answers.test.ts checks
 // real answers against these. Each `id` becomes a schema under components.schemas.
 // `.strict()` (additionalProperties: false) so that a field added to an answer without its
 // description here fails that test.

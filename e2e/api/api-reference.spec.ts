@@ -1,0 +1,75 @@
+import { expect, test } from '../support/fixtures'
+
+// The API reference page (/docs/api): Scalar (served by the shop, never a CDN) renders the
+// OpenAPI document of /api/v1 under the page's default policy (script-src 'self', decision
+// 0006), with no console error, no CSP violation and no request to another origin.
+// The page does not depend on the screen, so this runs once (not again at phone size).
+
+test.describe('the API reference page', () => {
+  test.skip(({ isMobile }) => isMobile, 'one screen size is enough')
+
+  test('renders the endpoints of the document, from the shop alone, within the policy', async ({
+    page,
+    baseURL,
+  }) => {
+    await page.addInitScript(() => {
+      const seen: string[] = []
+      ;(window as unknown as { __csp: string[] }).__csp = seen
+      document.addEventListener('securitypolicyviolation', (e) =>
+        seen.push(`${e.effectiveDirective} ${e.blockedURI}`),
+      )
+    })
+    const errors: string[] = []
+    page.on('console', (m) => {
+      if (m.type() === 'error') errors.push(m.text())
+    })
+    page.on('pageerror', (e) => errors.push(e.message))
+    const elsewhere: string[] = []
+    page.on('request', (r) => {
+      if (new URL(r.url()).origin !== new URL(baseURL!).origin) elsewhere.push(r.url())
+    })
+
+    const res = await page.goto('/docs/api')
+    expect(res?.status()).toBe(200)
+    const policy = res?.headers()['content-security-policy'] ?? ''
+    // The default policy, nothing added for this page: scripts from the shop's origin only.
+    const scripts = policy
+      .split(';')
+      .map((d) => d.trim())
+      .filter((d) => d.startsWith('script-src'))
+    expect(scripts).toEqual(["script-src 'self'"])
+
+    // The document's own words: its title, each domain (tag) and the operations of two of them.
+    const doc = await (await page.request.get('/api/v1/openapi.json')).json()
+    await expect(page.getByRole('heading', { name: doc.info.title, level: 1 })).toBeVisible()
+    const sidebar = page.getByRole('navigation', { name: `Sidebar for ${doc.info.title}` })
+    for (const tag of doc.tags as { name: string }[]) {
+      await expect(
+        sidebar.getByRole('button', { name: tag.name, exact: false }).first(),
+      ).toBeVisible()
+    }
+    // The first domain is open; another opens on a click.
+    await expect(
+      sidebar.getByText(doc.paths['/products'].get.summary, { exact: true }),
+    ).toBeVisible()
+    await sidebar.getByRole('button', { name: /^Orders/ }).click()
+    await expect(
+      sidebar.getByText(doc.paths['/order/new'].post.summary, { exact: true }),
+    ).toBeVisible()
+    // One reference on the page, not a second one mounted by the bundle on its own.
+    await expect(page.getByRole('main')).toHaveCount(1)
+
+    // Let anything late (fonts, lazy chunks) happen before judging.
+    await page.waitForLoadState('networkidle')
+    expect(await page.evaluate(() => (window as unknown as { __csp: string[] }).__csp)).toEqual([])
+    expect(errors).toEqual([])
+    expect(elsewhere).toEqual([])
+  })
+
+  test('serves the document publicly and cacheably', async ({ request }) => {
+    const res = await request.get('/api/v1/openapi.json')
+    expect(res.status()).toBe(200)
+    expect(res.headers()['cache-control']).toMatch(/^public/)
+    expect((await res.json()).openapi).toBe('3.1.0')
+  })
+})

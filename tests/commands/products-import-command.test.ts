@@ -1,0 +1,163 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { eq, like } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { closeDatabase, getDb, setDatabase } from '@/lib/db/client'
+import { createPgPool, openDatabase } from '@/lib/db/open'
+import { products } from '@/lib/db/schema'
+import { runNpmScript, scratchDatabase } from '../support/commands'
+import { testEngine } from '../support/engines'
+import { createProduct } from '../factories'
+
+// `npm run products:import` run for real (a spawned process) against a fresh shop database of
+// the project's engine: the same checks and transaction as the admin screen's import.
+
+const engine = testEngine()
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-import-cmd-'))
+let settings: Record<string, string> = { DATA_DIR: dataDir, DEMO_MODE: 'false' }
+let dropDatabase = async () => {}
+
+const HEADER =
+  'id,name,description,category,price,stock,itemCondition,images,ratings,numberOfReviews,createdAt'
+
+function file(name: string, rows: string[]): string {
+  const where = path.join(dataDir, name)
+  fs.writeFileSync(where, [HEADER, ...rows].join('\n') + '\n')
+  return where
+}
+
+beforeAll(async () => {
+  if (engine === 'postgres') {
+    const scratch = await scratchDatabase()
+    settings = { ...settings, DATABASE_URL: scratch.url }
+    dropDatabase = scratch.drop
+  }
+})
+afterAll(async () => {
+  await closeDatabase()
+  await dropDatabase()
+  fs.rmSync(dataDir, { recursive: true, force: true })
+})
+
+const command = (args: string[]) => runNpmScript('products:import', args, { env: settings })
+
+async function onShopDatabase<T>(fn: () => Promise<T>): Promise<T> {
+  setDatabase(
+    await (settings.DATABASE_URL
+      ? openDatabase({ engine: 'postgres', url: settings.DATABASE_URL, poolSize: 2 })
+      : openDatabase({ engine: 'pglite', dataDir })),
+  )
+  try {
+    return await fn()
+  } finally {
+    await closeDatabase()
+  }
+}
+
+const imported = () =>
+  onShopDatabase(async () =>
+    (await getDb())
+      .select({ name: products.name, priceCents: products.priceCents, stock: products.stock })
+      .from(products)
+      .where(like(products.name, 'Cli %'))
+      .orderBy(products.name),
+  )
+
+describe('npm run products:import', () => {
+  it('checks, refuses with line numbers, dry-runs and imports, showing the rows read', async () => {
+    const broken = file('broken.csv', [
+      ',Cli Kettle,Boils.,Households,24.50,7,New,,,,',
+      ',Cli Toaster,Toasts.,Kitchen,19.00,3,New,,,,',
+    ])
+    const refused = await command([broken])
+    expect(refused.code).toBe(1)
+    expect(refused.stdout).toContain('2 rows, 1 to create, 0 to update, 1 refused.')
+    expect(refused.stdout).toContain('line 3: category must be one of')
+    expect(refused.stdout).toContain('Nothing was imported')
+    expect(refused.stderr).toContain('Rows read: 2')
+
+    const fixed = file('fixed.csv', [
+      ',Cli Kettle,Boils.,Households,24.50,7,New,,,,',
+      ',Cli Toaster,Toasts.,Households,19.00,3,New,,,,',
+    ])
+    const dry = await command([fixed, '--dry-run'])
+    expect(dry.code).toBe(0)
+    expect(dry.stdout).toContain('2 rows, 2 to create, 0 to update, 0 refused.')
+    expect(dry.stdout).toContain('A dry run: nothing was written')
+    expect(await imported()).toEqual([])
+
+    const applied = await command([fixed])
+    expect(applied.stderr).toContain('Rows read: 2')
+    expect(applied.code).toBe(0)
+    expect(applied.stdout).toContain('Imported into')
+    expect(applied.stdout).toContain('2 created, 0 updated.')
+    expect(await imported()).toEqual([
+      { name: 'Cli Kettle', priceCents: 2450, stock: 7 },
+      { name: 'Cli Toaster', priceCents: 1900, stock: 3 },
+    ])
+  }, 240_000)
+
+  it('updates by id, and on PostgreSQL tells the running shops', async () => {
+    const made = await onShopDatabase(() => createProduct({ name: 'Cli Lamp', stock: 1 }))
+    const heard: string[] = []
+    const listener = settings.DATABASE_URL ? createPgPool(settings.DATABASE_URL, 1) : undefined
+    const client = await listener?.connect()
+    // The database is dropped (with force) after the tests: a late word from it is no failure.
+    client?.on('error', () => {})
+    client?.on('notification', (message) => heard.push(message.payload ?? ''))
+    await client?.query('listen shop_cache_tags')
+    const res = await command([
+      file('update.csv', [`${made.id},Cli Lamp,Bright.,Households,5.00,9,New,,,,`]),
+    ])
+    expect(res.code).toBe(0)
+    expect(res.stdout).toContain('0 created, 1 updated.')
+    const [row] = await onShopDatabase(async () =>
+      (await getDb()).select().from(products).where(eq(products.id, made.id)),
+    )
+    expect(row).toMatchObject({ stock: 9, priceCents: 500 })
+    if (client) {
+      await vi.waitFor(() =>
+        expect(heard.map((p) => JSON.parse(p))).toContainEqual(['catalog', `product:${made.id}`]),
+      )
+      client.release()
+      await listener!.end()
+    }
+  }, 240_000)
+
+  it('refuses a missing file, and a file that is no CSV of ours, clearly', async () => {
+    const missing = await command([path.join(dataDir, 'nope.csv')])
+    expect(missing.code).toBe(1)
+    expect(missing.stderr).toContain('Cannot read')
+    const none = await command([])
+    expect(none.code).toBe(1)
+    expect(none.stderr).toContain('Which file?')
+    const bad = path.join(dataDir, 'bad.csv')
+    fs.writeFileSync(bad, 'name,colour\n')
+    const res = await command([bad])
+    expect(res.code).toBe(1)
+    expect(res.stderr).toContain('unknown column "colour"')
+  }, 240_000)
+
+  it(
+    engine === 'pglite'
+      ? 'stops while the shop holds the embedded database, saying to stop the shop first'
+      : 'on PostgreSQL, works while a shop runs (no DATA_DIR lock)',
+    async () => {
+      const csv = file('running.csv', [',Cli Running Clock,Ticks.,Households,3.00,1,New,,,,'])
+      await onShopDatabase(async () => {
+        const res = await command([csv])
+        if (engine === 'pglite') {
+          expect(res.code).toBe(1)
+          expect(res.stderr).toContain(`The shop is running on the embedded database in ${dataDir}`)
+          expect(res.stderr).toContain('Stop it first')
+        } else {
+          expect(res.code).toBe(0)
+        }
+      })
+      const names = (await imported()).map((p) => p.name)
+      expect(names.includes('Cli Running Clock')).toBe(engine === 'postgres')
+    },
+    240_000,
+  )
+})
