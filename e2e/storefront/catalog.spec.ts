@@ -65,10 +65,10 @@ test.describe('home', () => {
     await page.goto('/')
     const first = await cards(page).first().getAttribute('href')
     const pagination = page.getByRole('navigation', { name: 'Pagination' })
-    await pagination.getByRole('link', { name: 'Page 2' }).click()
+    await pagination.getByRole('link', { name: 'Page 2', exact: true }).click()
     await expect(page).toHaveURL(/\/\?page=2$/)
     await expect(page.getByText('Welcome to')).toHaveCount(0) // the hero is on page 1 only
-    await expect(pagination.getByRole('link', { name: 'Page 2' })).toHaveAttribute(
+    await expect(pagination.getByRole('link', { name: 'Page 2', exact: true })).toHaveAttribute(
       'aria-current',
       'page',
     )
