@@ -26,7 +26,8 @@
 //
 // Under load, each cached page and API answer of the production server (`npm start`:
 // scripts/server.mjs) is compared with
-//   bare   a bare Node server sending the very bytes the shop sent for that URL from memory:
+//   bare   a bare Node server sending the very bytes the shop sent for that URL (a cached
+//          answer's headers, as recorded, and its body) from memory:
 //          the machine's limit (bench/lib/bare-server.mjs), measured right after the shop on
 //          each URL in turn;
 //   next   `next start` on the same build and data, serving the same URL.
@@ -49,7 +50,7 @@ import { ensureBuild } from '../scripts/build-if-needed.mjs'
 import { runLighthouse } from './lib/lighthouse.mjs'
 import { measure, round } from './lib/load.mjs'
 import { percentiles } from './lib/percentiles.mjs'
-import { rawGet } from './lib/raw-get.mjs'
+import { rawGet, replayedHeaders } from './lib/raw-get.mjs'
 import { lighthouseTable, table } from './lib/report.mjs'
 import { freePort, startServer, tail } from './lib/server.mjs'
 
@@ -392,8 +393,9 @@ function report(run) {
     )
     lines.push(
       'shop: `npm start` (front cache + Next); bare: a bare Node server sending the same bytes ' +
-        "from memory\n(the machine's limit); next: `next start` on the same build and data. " +
-        'p99 in ms. cold: the first answer\nof the freshly started shop, before anything was cached.',
+        "from memory,\nheaders and body of the shop's cached answer (the machine's limit); next: " +
+        '`next start` on the same build\nand data. p99 in ms. bytes: the body. cold: the first ' +
+        'answer of the freshly started shop, before\nanything was cached.',
     )
     if (run.load.some((r) => r.rounds?.length > 1)) {
       lines.push(
@@ -549,18 +551,15 @@ async function main() {
   for (const [i, t] of targets.entries()) {
     const first = await rawGet(shop.server.baseUrl + t.path, undefined, settings.headers)
     if (first.status !== 200) problems.push(`${t.name} answered ${first.status || first.error}`)
+    // The bytes under load are those of a cached answer: asked again, as every later request.
+    const warm = await rawGet(shop.server.baseUrl + t.path, undefined, settings.headers)
     const file = path.join(work, `${i}.body`)
-    fs.writeFileSync(file, first.body ?? '')
-    bodies.push({
-      path: t.path,
-      contentType: first.contentType ?? '',
-      contentEncoding: first.contentEncoding ?? '',
-      file,
-    })
+    fs.writeFileSync(file, warm.body ?? '')
+    bodies.push({ path: t.path, headers: replayedHeaders(warm.rawHeaders ?? []), file })
     load.push({
       name: t.name,
       path: t.path,
-      bytes: first.body?.length ?? 0,
+      bytes: warm.body?.length ?? 0,
       coldMs: round(first.ms, 1),
     })
   }
