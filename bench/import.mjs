@@ -23,7 +23,7 @@ import { rawGet } from './lib/raw-get.mjs'
 import { writeResults } from './lib/results.mjs'
 import { benchEnv, startBenchServer } from './lib/scenario.mjs'
 
-// lib/db/seed/demo-accounts.ts
+// lib/users/demo-accounts.ts
 const ADMIN = { email: 'adminuser@gmail.com', password: '12345678' }
 const ACCEPT = { 'accept-encoding': 'br, gzip' }
 const HEADER =
