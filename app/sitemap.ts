@@ -1,5 +1,5 @@
 import type { MetadataRoute } from 'next'
-import { CATEGORIES } from '@/lib/catalog'
+import { CATEGORIES } from '@/lib/enums'
 import { cachedRead, CACHE_TAGS } from '@/lib/cache/catalog-cache'
 import { categoryHref } from '@/lib/products/catalog-view'
 import { listSitemapProducts } from '@/lib/products/list-sitemap-entries'

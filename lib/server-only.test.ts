@@ -13,7 +13,7 @@ const SHARED = new Map([
   ['lib/cart/checkout-paths.ts', "the cart's CheckOut paths for the cart island"],
   ['lib/cart/schemas.ts', 'the cart body rules shared by forms and handlers (docs/style.md)'],
   ['lib/cart/shipping-draft.ts', "the shipping form's draft in session storage (browser code)"],
-  ['lib/catalog.ts', 'categories and roles for the UI and the end-to-end tests'],
+  ['lib/enums.ts', 'categories and roles for the UI and the end-to-end tests'],
   ['lib/csp.ts', 'the two Content-Security-Policies, for next.config.ts and proxy.ts'],
   [
     'lib/users/demo-accounts.ts',

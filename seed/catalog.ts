@@ -4,7 +4,7 @@ import 'server-only'
 // module checks them when it is loaded, so a mistyped category, kind or price fails the seed (and
 // the unit tests) with the entry's position instead of reaching the shop. Brands are invented on
 // purpose: the demo must not suggest endorsement by real companies.
-import { CATEGORIES, ITEM_CONDITIONS } from '@/lib/catalog'
+import { CATEGORIES, ITEM_CONDITIONS } from '@/lib/enums'
 import { z } from '@/lib/zod'
 import { PRODUCT_KINDS, type ProductKind } from './pictures/product-shapes'
 import products from './data/products.json'

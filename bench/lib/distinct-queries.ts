@@ -2,7 +2,7 @@
 // cache (the API's, the front cache, the database's plan cache aside) can answer it twice.
 // Drawn from the catalog itself, so that keywords find products.
 import { sql } from 'drizzle-orm'
-import { CATEGORIES } from '@/lib/catalog'
+import { CATEGORIES } from '@/lib/enums'
 import type { Db } from '@/lib/db/open'
 import { queryRows } from '@/lib/db/sql'
 

@@ -1,5 +1,5 @@
 import { ShopLink } from '@/components/layout/shop-link'
-import { CATEGORIES } from '@/lib/catalog'
+import { CATEGORIES } from '@/lib/enums'
 import {
   CATEGORY_COLORS,
   CategoryIcon,

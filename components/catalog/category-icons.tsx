@@ -1,8 +1,8 @@
 import { IconSvg } from '@/components/ui/icons'
 import type { ReactNode } from 'react'
-import type { Category } from '@/lib/catalog'
+import type { Category } from '@/lib/enums'
 
-export { STOREFRONT_CATEGORIES, type StorefrontCategory } from '@/lib/catalog'
+export { STOREFRONT_CATEGORIES, type StorefrontCategory } from '@/lib/enums'
 export { categoryHref } from '@/lib/products/catalog-view'
 
 /**

@@ -4,7 +4,7 @@ import { useShopNavigate } from '@/lib/products/use-shop-navigate'
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import useSWR from 'swr'
 import { Dialog } from '@/components/ui/dialog'
-import { CATEGORIES, ITEM_CONDITIONS, type Category, type ItemCondition } from '@/lib/catalog'
+import { CATEGORIES, ITEM_CONDITIONS, type Category, type ItemCondition } from '@/lib/enums'
 import {
   catalogHref,
   DEFAULT_FILTERS,

@@ -1,4 +1,4 @@
-import type { Role } from '@/lib/catalog'
+import type { Role } from '@/lib/enums'
 import { PATHS } from '@/lib/paths'
 
 // The navigation menu (docs/product.md "The shell: top bar, menu, footer, toasts"): Categories

@@ -1,4 +1,4 @@
-import type { OrderStatus } from '@/lib/catalog'
+import type { OrderStatus } from '@/lib/enums'
 import { ROUTES } from '@/lib/routes'
 
 // Shared by the shopper's order screens and the admin's (docs/product.md "Admin order page": the

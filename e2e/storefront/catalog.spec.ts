@@ -1,4 +1,4 @@
-import { CATEGORIES, STOREFRONT_CATEGORIES } from '../../lib/catalog'
+import { CATEGORIES, STOREFRONT_CATEGORIES } from '../../lib/enums'
 import type { Page } from '@playwright/test'
 import { expect, test } from '../support/fixtures'
 import { findProduct } from '../support/catalog'

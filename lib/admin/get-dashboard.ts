@@ -1,7 +1,7 @@
 import 'server-only'
 import { and, asc, count, gte, lte, not, sql, sum } from 'drizzle-orm'
 import type { CurrentUser } from '@/lib/auth/current-user'
-import { ORDER_STATUSES, type OrderStatus } from '@/lib/catalog'
+import { ORDER_STATUSES, type OrderStatus } from '@/lib/enums'
 import { getDb } from '@/lib/db/client'
 import { orders, products, users } from '@/lib/db/schema'
 import { toDollars } from '@/lib/money'

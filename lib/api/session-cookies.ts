@@ -1,7 +1,7 @@
 import 'server-only'
 import type { CurrentUser } from '@/lib/auth/current-user'
 import { maySignIn } from '@/lib/auth/demo-accounts'
-import type { Role } from '@/lib/catalog'
+import type { Role } from '@/lib/enums'
 import {
   hintSetCookie,
   secondsLeft,

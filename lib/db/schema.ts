@@ -18,7 +18,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core'
 // Relative, not '@/': drizzle-kit loads this file without the app's path aliases.
-import { CATEGORIES, ITEM_CONDITIONS, ORDER_STATUSES, ROLES } from '../catalog'
+import { CATEGORIES, ITEM_CONDITIONS, ORDER_STATUSES, ROLES } from '../enums'
 
 // One table per entity of docs/product.md "Data the screens show" plus what the rules of
 // docs/api.md#server-side-rules need.

@@ -8,7 +8,7 @@ import {
   type SortDir,
 } from '@/lib/admin/list-params'
 import { AppError } from '@/lib/errors'
-import { ORDER_STATUSES, type OrderStatus } from '@/lib/catalog'
+import { ORDER_STATUSES, type OrderStatus } from '@/lib/enums'
 import type { Db } from '@/lib/db/open'
 import { orders, users } from '@/lib/db/schema'
 import { isUuid } from '@/lib/ids'

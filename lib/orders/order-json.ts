@@ -1,7 +1,7 @@
 import 'server-only'
 import { asc, desc, inArray, type SQL } from 'drizzle-orm'
 import { absoluteUrl } from '@/lib/api/absolute-urls'
-import type { OrderStatus } from '@/lib/catalog'
+import type { OrderStatus } from '@/lib/enums'
 import type { Db } from '@/lib/db/open'
 import { orderItems, orders } from '@/lib/db/schema'
 import { toDollars } from '@/lib/money'

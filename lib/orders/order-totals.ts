@@ -1,6 +1,6 @@
 import 'server-only'
 import { sql } from 'drizzle-orm'
-import { ORDER_STATUSES, type OrderStatus } from '@/lib/catalog'
+import { ORDER_STATUSES, type OrderStatus } from '@/lib/enums'
 import type { Db } from '@/lib/db/open'
 import { orders, orderTotals } from '@/lib/db/schema'
 

@@ -1,5 +1,5 @@
 import { z } from '@/lib/zod'
-import { ORDER_STATUSES, SHIPPING_COUNTRIES } from '@/lib/catalog'
+import { ORDER_STATUSES, SHIPPING_COUNTRIES } from '@/lib/enums'
 import { MAX_CANCEL_REASON_LENGTH } from './status-flow'
 
 // The body of POST /api/v1/order/new (docs/api.md#orders). Only the address, each item's

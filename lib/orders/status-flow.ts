@@ -1,4 +1,4 @@
-import { ORDER_STATUSES, type OrderStatus } from '@/lib/catalog'
+import { ORDER_STATUSES, type OrderStatus } from '@/lib/enums'
 
 // docs/api.md#admin-orders: processing → Shipped → Delivered, one step at a time, no way back;
 // and Cancelled, from processing (the shopper or an admin) or Shipped (an admin), never after

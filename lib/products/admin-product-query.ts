@@ -1,7 +1,7 @@
 import 'server-only'
 import { parseListParams, readParam } from '@/lib/admin/list-params'
 import { AppError } from '@/lib/errors'
-import { CATEGORIES, type Category } from '@/lib/catalog'
+import { CATEGORIES, type Category } from '@/lib/enums'
 import { ADMIN_PRODUCT_SORTS } from './constants'
 import { STOCK_FILTERS, type AdminProductQuery, type StockFilter } from './list-admin-products'
 

@@ -1,4 +1,4 @@
-import { CATEGORIES, ITEM_CONDITIONS, type Category, type ItemCondition } from '@/lib/catalog'
+import { CATEGORIES, ITEM_CONDITIONS, type Category, type ItemCondition } from '@/lib/enums'
 import { MAX_KEYWORD_LENGTH, PAGE_SIZE, SORTS, type ProductFilters, type Sort } from './constants'
 
 // What a catalog page shows (home, /products, /products/{keyword}), kept in the URL so every

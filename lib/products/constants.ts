@@ -1,4 +1,4 @@
-import type { Category, ItemCondition } from '@/lib/catalog'
+import type { Category, ItemCondition } from '@/lib/enums'
 
 // Catalog constants for server and client alike. Kept apart from schemas.ts so that client
 // islands do not pull zod into the browser's bundle.

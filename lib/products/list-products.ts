@@ -1,6 +1,6 @@
 import 'server-only'
 import { and, asc, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm'
-import { CATEGORIES, ITEM_CONDITIONS, type Category, type ItemCondition } from '@/lib/catalog'
+import { CATEGORIES, ITEM_CONDITIONS, type Category, type ItemCondition } from '@/lib/enums'
 import { getDb } from '@/lib/db/client'
 import { products } from '@/lib/db/schema'
 import { toCents } from '@/lib/money'

@@ -1,6 +1,6 @@
 import 'server-only'
 import { and, or, sql, type SQL } from 'drizzle-orm'
-import { CATEGORIES } from '@/lib/catalog'
+import { CATEGORIES } from '@/lib/enums'
 import type { Db } from '@/lib/db/open'
 import { products } from '@/lib/db/schema'
 import { queryRows } from '@/lib/db/sql'

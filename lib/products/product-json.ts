@@ -1,6 +1,6 @@
 import 'server-only'
 import { sql } from 'drizzle-orm'
-import type { Category, ItemCondition } from '@/lib/catalog'
+import type { Category, ItemCondition } from '@/lib/enums'
 import { products } from '@/lib/db/schema'
 import { toDollars } from '@/lib/money'
 

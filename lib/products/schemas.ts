@@ -1,5 +1,5 @@
 import { z } from '@/lib/zod'
-import { CATEGORIES, ITEM_CONDITIONS } from '@/lib/catalog'
+import { CATEGORIES, ITEM_CONDITIONS } from '@/lib/enums'
 import { MAX_PRICE } from './catalog-view'
 import { MAX_KEYWORD_LENGTH, MAX_LIMIT, PAGE_SIZE, SORTS, type ProductFilters } from './constants'
 

@@ -1,5 +1,5 @@
 import 'server-only'
-import type { Role } from '@/lib/catalog'
+import type { Role } from '@/lib/enums'
 import type { users } from '@/lib/db/schema'
 
 // The only shape in which a user leaves the server: no hash, no token, no session version.

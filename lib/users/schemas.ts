@@ -1,4 +1,4 @@
-import { ROLES } from '@/lib/catalog'
+import { ROLES } from '@/lib/enums'
 import { z } from '@/lib/zod'
 
 // The body of PUT /api/v1/admin/updateuserrole/{userId}, shared by the handler and the admin

@@ -1,7 +1,7 @@
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
 
-import { CATEGORIES, type Category } from '@/lib/catalog'
+import { CATEGORIES, type Category } from '@/lib/enums'
 
 import { DEMO_PRODUCTS, DEMO_SHOPPERS } from '../catalog'
 import { imageCountFor, namedFinish, renderProductImage, type ImageSpec } from './product-images'

@@ -13,7 +13,7 @@ import * as adminProductsRoute from '@/app/api/v1/admin/products/route'
 import * as updateUserRoleRoute from '@/app/api/v1/admin/updateuserrole/[userId]/route'
 import * as updateStockRoute from '@/app/api/v1/product/updatestock/route'
 import type { ApiPath } from '@/lib/api/routes'
-import { CATEGORIES, ITEM_CONDITIONS, ORDER_STATUSES, ROLES as USER_ROLES } from '@/lib/catalog'
+import { CATEGORIES, ITEM_CONDITIONS, ORDER_STATUSES, ROLES as USER_ROLES } from '@/lib/enums'
 import { ADMIN_PRODUCT_SORTS } from '@/lib/products/constants'
 import { installTestDatabase } from '../support/db'
 import {

@@ -1,6 +1,6 @@
 import { getDb } from '@/lib/db/client'
 import { orderItems, orders } from '@/lib/db/schema'
-import type { OrderStatus } from '@/lib/catalog'
+import type { OrderStatus } from '@/lib/enums'
 
 // Orders written straight into the database, for tests of what admins do with them (placing one
 // through the API is tested in tests/orders/orders.test.ts).

@@ -1,5 +1,5 @@
 import 'server-only'
-import { CATEGORIES, ITEM_CONDITIONS } from '@/lib/catalog'
+import { CATEGORIES, ITEM_CONDITIONS } from '@/lib/enums'
 import { ProductQuerySchema, UpdateStockSchema } from '@/lib/products/schemas'
 import { DeleteReviewQuerySchema, ReviewInputSchema } from '@/lib/reviews/schemas'
 import { z } from '@/lib/zod'

@@ -1,5 +1,5 @@
 import 'server-only'
-import { ORDER_STATUSES } from '@/lib/catalog'
+import { ORDER_STATUSES } from '@/lib/enums'
 import { ORDER_SORTS } from '@/lib/orders/admin-order-query'
 import {
   CART_CHANGED_MESSAGE,

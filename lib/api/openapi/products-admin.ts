@@ -1,5 +1,5 @@
 import 'server-only'
-import { CATEGORIES } from '@/lib/catalog'
+import { CATEGORIES } from '@/lib/enums'
 import { ADMIN_PRODUCT_SORTS, MAX_PRODUCT_IMAGES } from '@/lib/products/constants'
 import { STOCK_FILTERS } from '@/lib/products/list-admin-products'
 import { ProductInputSchema } from '@/lib/products/schemas'

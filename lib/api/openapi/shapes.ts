@@ -1,5 +1,5 @@
 import 'server-only'
-import { CATEGORIES, ITEM_CONDITIONS, ORDER_STATUSES, ROLES } from '@/lib/catalog'
+import { CATEGORIES, ITEM_CONDITIONS, ORDER_STATUSES, ROLES } from '@/lib/enums'
 import { z } from '@/lib/zod'
 
 // The JSON shapes the handlers answer with (docs/api.md#shapes), as zod schemas for the OpenAPI

@@ -7,7 +7,7 @@ import { CategoryStrip } from '@/components/catalog/category-strip'
 import { Hero } from '@/components/catalog/hero'
 import { Pagination } from '@/components/catalog/pagination'
 import { ProductGrid } from '@/components/catalog/product-grid'
-import { readProductPage } from '@/lib/products/catalog'
+import { readProductPage } from '@/lib/products/cached-reads'
 import {
   catalogHref,
   decodeViewSegment,

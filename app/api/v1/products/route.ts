@@ -3,7 +3,7 @@ import { apiRoute } from '@/lib/api/api-route'
 import { json } from '@/lib/api/errors'
 import { withApi } from '@/lib/api/handler'
 import { parseQuery } from '@/lib/api/query'
-import { readProductFacets, readProductPage } from '@/lib/products/catalog'
+import { readProductFacets, readProductPage } from '@/lib/products/cached-reads'
 import { withLiveStock } from '@/lib/products/live-stock'
 import { filtersOf, ProductQuerySchema, productQueryInput } from '@/lib/products/schemas'
 

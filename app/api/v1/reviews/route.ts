@@ -5,7 +5,7 @@ import { json } from '@/lib/api/errors'
 import { notFound } from '@/lib/errors'
 import { withApi, withUser } from '@/lib/api/handler'
 import { parseQuery } from '@/lib/api/query'
-import { readProduct } from '@/lib/products/catalog'
+import { readProduct } from '@/lib/products/cached-reads'
 import { deleteReview } from '@/lib/reviews/delete-review'
 import { DeleteReviewQuerySchema } from '@/lib/reviews/schemas'
 

@@ -7,7 +7,7 @@ import { INPUT_CLASS, TextField } from '@/components/forms/text-field'
 import { SHIPPING_INFO_PATH } from '@/lib/cart/checkout-paths'
 import { saveShippingDraft, type ShippingDraft } from '@/lib/cart/shipping-draft'
 import { useCartStore } from '@/lib/cart/use-cart-store'
-import { SHIPPING_COUNTRIES } from '@/lib/catalog'
+import { SHIPPING_COUNTRIES } from '@/lib/enums'
 import { ShippingInfoSchema } from '@/lib/orders/schemas'
 
 const EMPTY: ShippingDraft = {

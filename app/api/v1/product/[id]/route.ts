@@ -5,7 +5,7 @@ import { notFound } from '@/lib/errors'
 import { withApi } from '@/lib/api/handler'
 import { authenticate } from '@/lib/auth/current-user'
 import { sessionCookieFrom } from '@/lib/auth/session'
-import { readProduct } from '@/lib/products/catalog'
+import { readProduct } from '@/lib/products/cached-reads'
 import { isSubscribed } from '@/lib/products/stock-alerts'
 
 // GET /api/v1/product/{id}: a product for sale, with its reviews. A signed-in caller also learns

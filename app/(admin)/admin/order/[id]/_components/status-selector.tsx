@@ -2,7 +2,7 @@
 import { useRouter } from 'next/navigation'
 import { useId, useState, type FormEvent } from 'react'
 import { toast } from '@/components/layout/toast'
-import type { OrderStatus } from '@/lib/catalog'
+import type { OrderStatus } from '@/lib/enums'
 import { MAX_CANCEL_REASON_LENGTH } from '@/lib/orders/status-flow'
 import { accountRequest } from '@/lib/users/account-request'
 

@@ -4,7 +4,7 @@ import { json } from '@/lib/api/errors'
 import { withAdmin } from '@/lib/api/handler'
 import { checkWrite, countWrite } from '@/lib/api/write-limits'
 import { deleteProduct } from '@/lib/products/delete-product'
-import { readProductForm } from '@/lib/products/product-form'
+import { readProductForm } from '@/lib/products/read-product-form'
 import { updateProduct } from '@/lib/products/update-product'
 
 type Ctx = RouteContext<'/api/v1/admin/product/[id]'>

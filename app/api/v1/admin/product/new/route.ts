@@ -4,7 +4,7 @@ import { json } from '@/lib/api/errors'
 import { withAdmin } from '@/lib/api/handler'
 import { checkWrite, countWrite } from '@/lib/api/write-limits'
 import { createProduct } from '@/lib/products/create-product'
-import { readProductForm } from '@/lib/products/product-form'
+import { readProductForm } from '@/lib/products/read-product-form'
 
 // POST /api/v1/admin/product/new: add a product with 1 to 8 images (saves with pictures are
 // rate-limited per admin and per address: 429 with Retry-After)
