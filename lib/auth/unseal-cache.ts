@@ -1,5 +1,6 @@
 import 'server-only'
 import { unsealData } from 'iron-session'
+import { LRUCache } from 'lru-cache'
 
 // The cookies this process has unsealed (the session's and the device's, both sealed by
 // iron-session), with what they hold, until the seal's own expiry. Unsealing is PBKDF2, HMAC and
@@ -18,7 +19,8 @@ const MAX_ENTRIES = 10_000
 
 type Entry = { password: string; expiresAt: number; data: Readonly<Record<string, unknown>> }
 
-const unsealed = new Map<string, Entry>()
+// The least recently used values go first when it is full; each also goes at its seal's expiry.
+const unsealed = new LRUCache<string, Entry>({ max: MAX_ENTRIES })
 
 /** The expiry written in a seal (ms since the epoch), or undefined when it has none. */
 function expiryOf(seal: string): number | undefined {
@@ -39,9 +41,8 @@ export async function unsealCached<T extends Record<string, unknown>>(
   const data = (await unsealData<T>(seal, options)) as Partial<T>
   const expiresAt = expiryOf(seal)
   if (expiresAt !== undefined && expiresAt > now && Object.keys(data).length > 0) {
-    unsealed.delete(seal)
-    if (unsealed.size >= MAX_ENTRIES) unsealed.delete(unsealed.keys().next().value!)
-    unsealed.set(seal, { password: options.password, expiresAt, data: Object.freeze({ ...data }) })
+    const entry = { password: options.password, expiresAt, data: Object.freeze({ ...data }) }
+    unsealed.set(seal, entry, { ttl: expiresAt - now })
   }
   return data
 }

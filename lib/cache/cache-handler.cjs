@@ -18,6 +18,7 @@
 // of the page it keeps from here: every entry a request reads or writes adds its tags to the
 // request's context.
 
+const { LRUCache } = require('lru-cache')
 const { MAX_AGE_SECONDS, cacheSettings } = require('./cache-settings.cjs')
 const { hashPolicy, PAGE_POLICY_HEADER } = require('../csp-policy.cjs')
 const { inlineScriptHashes } = require('./script-hashes.cjs')
@@ -32,11 +33,16 @@ const TAGS_HEADER = 'x-next-cache-tags'
 // copy sets the hooks below on globalThis, so every copy must act on the same entries, or a hook
 // set by one copy would expire what another copy does not hold.
 const state = (globalThis.__shopPageCache ??= {
-  /** @type {Map<string, { value: any, lastModified: number, tags: string[], size: number, cacheControl: any }>} */
-  entries: new Map(),
+  // Least recently used first out, within PAGE_CACHE_MB as sizeOf counts it; one entry may take
+  // a quarter of it at most (a larger one is not kept).
+  /** @type {LRUCache<string, { value: any, lastModified: number, tags: string[], size: number, cacheControl: any }>} */
+  entries: new LRUCache({
+    maxSize: MAX_BYTES,
+    maxEntrySize: MAX_BYTES / 4,
+    sizeCalculation: (entry) => entry.size,
+  }),
   /** @type {Map<string, number>} tag → when it was last revalidated */
   revalidatedAt: new Map(),
-  totalBytes: 0,
   /** When everything was last dropped: entries made from reads before then are expired. */
   droppedAt: 0,
   listening: false,
@@ -100,7 +106,6 @@ globalThis.__shopExpireTags = expire
 function dropAll() {
   state.droppedAt = Date.now()
   entries.clear()
-  state.totalBytes = 0
   if (globalThis.__shopFrontCache) globalThis.__shopFrontCache.purge()
 }
 
@@ -216,12 +221,8 @@ module.exports = class MemoryCacheHandler {
     const extra = [...(ctx.tags || []), ...(ctx.softTags || [])]
     if (isExpired(entry, extra)) {
       entries.delete(key)
-      state.totalBytes -= entry.size
       return null
     }
-    // Least recently used goes first: re-insert to move it to the end.
-    entries.delete(key)
-    entries.set(key, entry)
     remember(entry.tags, entry.lastModified)
     return {
       value: entry.value,
@@ -231,11 +232,7 @@ module.exports = class MemoryCacheHandler {
   }
 
   async set(key, value, ctx = {}) {
-    const previous = entries.get(key)
-    if (previous) {
-      entries.delete(key)
-      state.totalBytes -= previous.size
-    }
+    entries.delete(key)
     if (value === null || value === undefined) return
     withPagePolicy(value)
     const tags = tagsOf(value, ctx)
@@ -243,21 +240,13 @@ module.exports = class MemoryCacheHandler {
     // When the data was read, at the latest: a change after that must expire this entry.
     const lastModified = request ? Math.min(request.startedAt, Date.now()) : Date.now()
     remember(tags, lastModified)
-    const size = sizeOf(value)
-    if (size > MAX_BYTES / 4) return
     entries.set(key, {
       value,
       lastModified,
       tags,
-      size,
+      size: sizeOf(value),
       cacheControl: ctx.cacheControl,
     })
-    state.totalBytes += size
-    for (const [oldKey, old] of entries) {
-      if (state.totalBytes <= MAX_BYTES) break
-      entries.delete(oldKey)
-      state.totalBytes -= old.size
-    }
   }
 
   async revalidateTag(tags) {

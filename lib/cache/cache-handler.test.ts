@@ -155,6 +155,27 @@ describe('the page cache handler', () => {
     }
   })
 
+  it('lets the least recently used page go first, and keeps none larger than a quarter', async () => {
+    process.env.PAGE_CACHE_MB = '1'
+    try {
+      const { handler } = freshHandler()
+      // About 200 kB each (one `…` makes a two-byte string): five fit in 1 MB.
+      const wide = `…${'x'.repeat(100_000)}`
+      for (const name of ['a', 'b', 'c', 'd', 'e']) await handler.set(`/${name}`, page(wide))
+      expect(await handler.get('/a')).not.toBeNull() // a is now the most recently used
+      await handler.set('/f', page(wide))
+      expect(await handler.get('/b')).toBeNull()
+      for (const name of ['a', 'c', 'd', 'e', 'f'])
+        expect(await handler.get(`/${name}`)).not.toBeNull()
+      // 300 kB: more than a quarter of the budget is never kept (and pushes nothing out).
+      await handler.set('/huge', page(`…${'x'.repeat(150_000)}`))
+      expect(await handler.get('/huge')).toBeNull()
+      expect(await handler.get('/c')).not.toBeNull()
+    } finally {
+      delete process.env.PAGE_CACHE_MB
+    }
+  })
+
   it('refuses a bad memory setting with a message naming it', () => {
     process.env.PAGE_CACHE_MB = 'lots'
     try {
