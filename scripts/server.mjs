@@ -25,7 +25,7 @@ import { createHsts, HSTS_HEADER, HSTS_VALUE } from './hsts.mjs'
 import { createObserver } from './observe.mjs'
 import { createStaticAssets } from './static-assets.mjs'
 import { loadShopEnv } from './shop-env.mjs'
-import { handleShutdown, shutdownTimeoutMs } from './shutdown.mjs'
+import { handleShutdown } from './shutdown.mjs'
 
 process.env.NODE_ENV = 'production'
 const ROOT = path.resolve(import.meta.dirname, '..')
@@ -184,16 +184,13 @@ function refuse(req, res, status, message, headers = {}) {
   }
 }
 
-export async function startServer({
-  port = Number(process.env.PORT || 3000),
-  hostname = process.env.HOSTNAME,
-} = {}) {
+export async function startServer({ port: portOption, hostname = process.env.HOSTNAME } = {}) {
   // A bad setting stops the start with a message naming it, before anything else happens.
   const settings = cacheSettings(process.env)
   const ops = opsSettings(process.env)
+  const port = portOption ?? ops.port
   // The first call makes the process's logger: a turn's lines in one write (lib/ops/logger.cjs).
   const log = logger({ write: batchedStdout() })
-  const shutdownTimeout = shutdownTimeoutMs(process.env)
   const { default: next } = await import('next')
   const frontCache = createFrontCache({
     maxBytes: settings.frontCacheBytes,
@@ -289,7 +286,7 @@ export async function startServer({
   const acceptHandles = await addAcceptHandles(server, ops.acceptHandles, (m) => log.warn(m))
   log.info({ url: `http://${hostname || 'localhost'}:${port}`, acceptHandles }, 'ByteShop ready')
   // SIGTERM/SIGINT: stop accepting, finish what is in flight, close the database, exit.
-  handleShutdown(server, { timeoutMs: shutdownTimeout })
+  handleShutdown(server, { timeoutMs: ops.shutdownTimeoutMs })
   return server
 }
 

@@ -18,18 +18,6 @@ const REPEAT_WINDOW_MS = 1_000
 /** How long closing the database may take before the process gives up on it. */
 const CLOSE_TIMEOUT_MS = 5_000
 
-/** SHUTDOWN_TIMEOUT_MS: whole milliseconds, 0 or more; a bad value stops the start naming it. */
-export function shutdownTimeoutMs(env = process.env) {
-  const raw = env.SHUTDOWN_TIMEOUT_MS?.trim()
-  if (!raw) return DEFAULT_SHUTDOWN_TIMEOUT_MS
-  if (!/^\d{1,9}$/.test(raw)) {
-    throw new Error(
-      `SHUTDOWN_TIMEOUT_MS must be a whole number of milliseconds (0 or more), not "${env.SHUTDOWN_TIMEOUT_MS}".`,
-    )
-  }
-  return Number(raw)
-}
-
 const logLine = (fields) =>
   console.log(JSON.stringify({ time: new Date().toISOString(), level: 'info', ...fields }))
 

@@ -2,7 +2,7 @@ import { createServer, request, type Agent, type Server } from 'node:http'
 import net from 'node:net'
 import type { AddressInfo } from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
-import { handleShutdown, shutdownTimeoutMs } from './shutdown.mjs'
+import { handleShutdown } from './shutdown.mjs'
 
 // A real HTTP server with a slow route; the shutdown is called as the signal handler would be.
 
@@ -186,20 +186,5 @@ describe('graceful shutdown', () => {
       ],
     })
     expect(await shutdown('SIGTERM')).toBe(1)
-  })
-})
-
-describe('SHUTDOWN_TIMEOUT_MS', () => {
-  it('defaults to 10 s and takes whole milliseconds', () => {
-    expect(shutdownTimeoutMs({})).toBe(10_000)
-    expect(shutdownTimeoutMs({ SHUTDOWN_TIMEOUT_MS: '' })).toBe(10_000)
-    expect(shutdownTimeoutMs({ SHUTDOWN_TIMEOUT_MS: '2500' })).toBe(2500)
-    expect(shutdownTimeoutMs({ SHUTDOWN_TIMEOUT_MS: '0' })).toBe(0)
-  })
-
-  it.each(['-1', '1.5', '10s', 'abc'])('refuses %s, naming the setting', (value) => {
-    expect(() => shutdownTimeoutMs({ SHUTDOWN_TIMEOUT_MS: value })).toThrow(
-      `SHUTDOWN_TIMEOUT_MS must be a whole number of milliseconds (0 or more), not "${value}".`,
-    )
   })
 })

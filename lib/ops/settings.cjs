@@ -1,6 +1,7 @@
-// The operations settings and checks (logs, request ids, metrics), in one place for the readers
-// that cannot share lib/env.ts (plain Node modules outside the app's bundle): scripts/server.mjs,
-// lib/ops/logger.cjs, and lib/env.ts itself (which reports the same problems beside the others).
+// The server's settings and checks (port, logs, request ids, metrics, overload, shutdown), in one
+// place for the readers that cannot share lib/env.ts (plain Node modules outside the app's
+// bundle): scripts/server.mjs, lib/ops/logger.cjs, and lib/env.ts itself (which reports the same
+// problems beside the others). Each setting is parsed here once, by one rule.
 const { createHash, randomUUID, timingSafeEqual } = require('node:crypto')
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']
@@ -19,10 +20,14 @@ const ADMISSION = {
 /** Handles of the listening socket (scripts/accept-handles.mjs), each one accept per loop turn. */
 const ACCEPT_HANDLES = { default: 8, min: 1, max: 64 }
 const FLAGS = [...TRUE_FLAGS, 'false', '0', 'no', '']
+/** PORT of `npm start` (0: any free port). */
+const PORT = { default: 3000, min: 0, max: 65_535 }
+/** SHUTDOWN_TIMEOUT_MS: how long a SIGTERM waits for the requests in flight (scripts/shutdown.mjs). */
+const SHUTDOWN_TIMEOUT_MS = { default: 10_000, min: 0, max: 999_999_999 }
 
 /**
  * @param {Record<string, string | undefined>} source
- * @returns {{ settings: { logLevel: string, metricsToken: string | undefined, trustProxy: boolean | string[], admission: { maxActive: number, maxQueued: number, maxWaitMs: number }, acceptHandles: number, allowedOrigins: string[] }, issues: string[] }}
+ * @returns {{ settings: { logLevel: string, metricsToken: string | undefined, trustProxy: boolean | string[], admission: { maxActive: number, maxQueued: number, maxWaitMs: number }, acceptHandles: number, allowedOrigins: string[], port: number, shutdownTimeoutMs: number }, issues: string[] }}
  */
 function parseOpsSettings(source) {
   const issues = []
@@ -53,8 +58,19 @@ function parseOpsSettings(source) {
   }
   const acceptHandles = wholeNumber(source, 'ACCEPT_HANDLES', ACCEPT_HANDLES, issues)
   const allowedOrigins = originsOf(source.ALLOWED_ORIGINS).origins
+  const port = wholeNumber(source, 'PORT', PORT, issues)
+  const shutdownTimeoutMs = wholeNumber(source, 'SHUTDOWN_TIMEOUT_MS', SHUTDOWN_TIMEOUT_MS, issues)
   return {
-    settings: { logLevel, metricsToken, trustProxy, admission, acceptHandles, allowedOrigins },
+    settings: {
+      logLevel,
+      metricsToken,
+      trustProxy,
+      admission,
+      acceptHandles,
+      allowedOrigins,
+      port,
+      shutdownTimeoutMs,
+    },
     issues,
   }
 }
@@ -81,7 +97,9 @@ function originsOf(raw) {
 function wholeNumber(source, name, rule, issues) {
   const raw = (source[name] ?? '').trim()
   const value = raw === '' ? rule.default : Number(raw)
-  if (/^\d*$/.test(raw) && value >= rule.min && value <= rule.max) return value
+  if (/^\d*$/.test(raw) && Number.isSafeInteger(value) && value >= rule.min && value <= rule.max) {
+    return value
+  }
   issues.push(`${name}: must be a whole number from ${rule.min} to ${rule.max} (got "${raw}")`)
   return rule.default
 }

@@ -10,6 +10,10 @@ export type OpsSettings = {
   acceptHandles: number
   /** ALLOWED_ORIGINS as origins; lib/env.ts reports a bad entry. */
   allowedOrigins: string[]
+  /** PORT of `npm start` (default 3000; 0: any free port). */
+  port: number
+  /** SHUTDOWN_TIMEOUT_MS (default 10,000): how long SIGTERM waits for requests in flight. */
+  shutdownTimeoutMs: number
 }
 export function parseOpsSettings(source: Record<string, string | undefined>): {
   settings: OpsSettings

@@ -20,6 +20,8 @@ describe('the operations settings', () => {
       admission: { maxActive: 16, maxQueued: 64, maxWaitMs: 1000 },
       acceptHandles: 8,
       allowedOrigins: [],
+      port: 3000,
+      shutdownTimeoutMs: 10_000,
     })
     expect(opsSettings({ LOG_LEVEL: ' Debug ', METRICS_TOKEN: '' }).logLevel).toBe('debug')
   })
@@ -44,6 +46,30 @@ describe('the operations settings', () => {
     ] as const) {
       expect(parseOpsSettings({ [name]: value }).issues).toEqual([
         expect.stringMatching(`^${name}: must be a whole number`),
+      ])
+      expect(() => parseEnv({ NODE_ENV: 'test', [name]: value })).toThrow(name)
+    }
+  })
+
+  it('read PORT and SHUTDOWN_TIMEOUT_MS as whole numbers in their ranges, and name a bad one', () => {
+    expect(opsSettings({ PORT: '8080', SHUTDOWN_TIMEOUT_MS: '2500' })).toMatchObject({
+      port: 8080,
+      shutdownTimeoutMs: 2500,
+    })
+    expect(opsSettings({ PORT: '', SHUTDOWN_TIMEOUT_MS: '0' })).toMatchObject({
+      port: 3000,
+      shutdownTimeoutMs: 0,
+    })
+    for (const [name, value] of [
+      ['PORT', 'abc'],
+      ['PORT', '65536'],
+      ['PORT', '-1'],
+      ['SHUTDOWN_TIMEOUT_MS', '1.5'],
+      ['SHUTDOWN_TIMEOUT_MS', '10s'],
+      ['SHUTDOWN_TIMEOUT_MS', '-1'],
+    ] as const) {
+      expect(parseOpsSettings({ [name]: value }).issues).toEqual([
+        `${name}: must be a whole number from ${name === 'PORT' ? '0 to 65535' : '0 to 999999999'} (got "${value}")`,
       ])
       expect(() => parseEnv({ NODE_ENV: 'test', [name]: value })).toThrow(name)
     }
