@@ -1,12 +1,11 @@
 import fs from 'node:fs'
-import os from 'node:os'
 import path from 'node:path'
 import { eq } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { GET as listUsers } from '@/app/api/v1/admin/getAllUser/route'
 import { POST as login } from '@/app/api/v1/login/route'
-import { closeDatabase, getDb, setDatabase } from '@/lib/db/client'
-import { createPgPool, openDatabase } from '@/lib/db/open'
+import { getDb } from '@/lib/db/client'
+import { createPgPool } from '@/lib/db/open'
 import { orders, products, reviews, users } from '@/lib/db/schema'
 import {
   apiRequest,
@@ -15,7 +14,7 @@ import {
   routeContext,
   someAddress,
 } from '../support/accounts'
-import { runNpmScript, scratchDatabase } from '../support/commands'
+import { commandShop, runNpmScript } from '../support/commands'
 import { testEngine } from '../support/engines'
 import { SHIPPING, createProduct, createUser } from '../factories'
 
@@ -24,39 +23,11 @@ import { SHIPPING, createProduct, createUser } from '../factories'
 // PostgreSQL database. The admin it creates then signs in through the API.
 
 const engine = testEngine()
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-admin-cmd-'))
-let settings: Record<string, string> = { DATA_DIR: dataDir }
-let dropDatabase = async () => {}
-
-beforeAll(async () => {
-  if (engine === 'postgres') {
-    const scratch = await scratchDatabase()
-    settings = { ...settings, DATABASE_URL: scratch.url }
-    dropDatabase = scratch.drop
-  }
-})
-afterAll(async () => {
-  await closeDatabase()
-  await dropDatabase()
-  fs.rmSync(dataDir, { recursive: true, force: true })
-})
+const shop = commandShop('shop-admin-cmd-')
+const { dataDir, onShopDatabase } = shop
 
 const admin = (args: string[], input?: string, extra: Record<string, string> = {}) =>
-  runNpmScript('admin', args, { env: { ...settings, ...extra }, input })
-
-/** Runs `fn` on the shop's database, opened by this process (the embedded one's lock included). */
-async function onShopDatabase<T>(fn: () => Promise<T>): Promise<T> {
-  setDatabase(
-    await (settings.DATABASE_URL
-      ? openDatabase({ engine: 'postgres', url: settings.DATABASE_URL, poolSize: 2 })
-      : openDatabase({ engine: 'pglite', dataDir })),
-  )
-  try {
-    return await fn()
-  } finally {
-    await closeDatabase()
-  }
-}
+  runNpmScript('admin', args, { env: { ...shop.settings, ...extra }, input })
 
 const row = (email: string) =>
   onShopDatabase(async () => {
@@ -187,7 +158,9 @@ describe('npm run admin', () => {
 
     // On PostgreSQL the running shops hear of the change (lib/cache/cache-handler.cjs listens).
     const heard: string[] = []
-    const listener = settings.DATABASE_URL ? createPgPool(settings.DATABASE_URL, 1) : undefined
+    const listener = shop.settings.DATABASE_URL
+      ? createPgPool(shop.settings.DATABASE_URL, 1)
+      : undefined
     const client = await listener?.connect()
     client?.on('notification', (message) => heard.push(message.payload ?? ''))
     await client?.query('listen shop_cache_tags')

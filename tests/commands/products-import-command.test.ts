@@ -1,12 +1,11 @@
 import fs from 'node:fs'
-import os from 'node:os'
 import path from 'node:path'
 import { eq, like } from 'drizzle-orm'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { closeDatabase, getDb, setDatabase } from '@/lib/db/client'
-import { createPgPool, openDatabase } from '@/lib/db/open'
+import { describe, expect, it, vi } from 'vitest'
+import { getDb } from '@/lib/db/client'
+import { createPgPool } from '@/lib/db/open'
 import { products } from '@/lib/db/schema'
-import { runNpmScript, scratchDatabase } from '../support/commands'
+import { commandShop, runNpmScript } from '../support/commands'
 import { testEngine } from '../support/engines'
 import { createProduct } from '../factories'
 
@@ -14,9 +13,8 @@ import { createProduct } from '../factories'
 // the project's engine: the same checks and transaction as the admin screen's import.
 
 const engine = testEngine()
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-import-cmd-'))
-let settings: Record<string, string> = { DATA_DIR: dataDir, DEMO_MODE: 'false' }
-let dropDatabase = async () => {}
+const shop = commandShop('shop-import-cmd-', { DEMO_MODE: 'false' })
+const { dataDir, onShopDatabase } = shop
 
 const HEADER =
   'id,name,description,category,price,stock,itemCondition,images,ratings,numberOfReviews,createdAt'
@@ -27,33 +25,7 @@ function file(name: string, rows: string[]): string {
   return where
 }
 
-beforeAll(async () => {
-  if (engine === 'postgres') {
-    const scratch = await scratchDatabase()
-    settings = { ...settings, DATABASE_URL: scratch.url }
-    dropDatabase = scratch.drop
-  }
-})
-afterAll(async () => {
-  await closeDatabase()
-  await dropDatabase()
-  fs.rmSync(dataDir, { recursive: true, force: true })
-})
-
-const command = (args: string[]) => runNpmScript('products:import', args, { env: settings })
-
-async function onShopDatabase<T>(fn: () => Promise<T>): Promise<T> {
-  setDatabase(
-    await (settings.DATABASE_URL
-      ? openDatabase({ engine: 'postgres', url: settings.DATABASE_URL, poolSize: 2 })
-      : openDatabase({ engine: 'pglite', dataDir })),
-  )
-  try {
-    return await fn()
-  } finally {
-    await closeDatabase()
-  }
-}
+const command = (args: string[]) => runNpmScript('products:import', args, { env: shop.settings })
 
 const imported = () =>
   onShopDatabase(async () =>
@@ -101,7 +73,9 @@ describe('npm run products:import', () => {
   it('updates by id, and on PostgreSQL tells the running shops', async () => {
     const made = await onShopDatabase(() => createProduct({ name: 'Cli Lamp', stock: 1 }))
     const heard: string[] = []
-    const listener = settings.DATABASE_URL ? createPgPool(settings.DATABASE_URL, 1) : undefined
+    const listener = shop.settings.DATABASE_URL
+      ? createPgPool(shop.settings.DATABASE_URL, 1)
+      : undefined
     const client = await listener?.connect()
     // The database is dropped (with force) after the tests: a late word from it is no failure.
     client?.on('error', () => {})

@@ -1,8 +1,12 @@
 import { spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
+import fs from 'node:fs'
+import os from 'node:os'
 import path from 'node:path'
-import { createPgPool } from '@/lib/db/open'
-import { templateName, testServerUrl, urlForDatabase } from './engines'
+import { afterAll, beforeAll } from 'vitest'
+import { closeDatabase, setDatabase } from '@/lib/db/client'
+import { createPgPool, openDatabase } from '@/lib/db/open'
+import { templateName, testEngine, testServerUrl, urlForDatabase } from './engines'
 
 // The shop's terminal commands (`npm run admin`, `npm run doctor`) run as an operator runs them:
 // a real process, its settings from the environment alone, standard input piped (not a terminal).
@@ -61,4 +65,45 @@ export async function scratchDatabase(): Promise<{ url: string; drop: () => Prom
       }
     },
   }
+}
+
+/**
+ * The shop a command test runs its command against, for the whole file: a DATA_DIR of its own
+ * and, on PostgreSQL, a scratch database (made before the file's tests, dropped after).
+ * `settings` is what the command's environment needs to reach it (plus `extra`);
+ * `onShopDatabase` runs code of the test on the same database, opened by this process (the
+ * embedded one's lock included).
+ */
+export function commandShop(prefix: string, extra: Record<string, string> = {}) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), prefix))
+  const shop = {
+    dataDir,
+    settings: { DATA_DIR: dataDir, ...extra } as Record<string, string>,
+    async onShopDatabase<T>(fn: () => Promise<T>): Promise<T> {
+      const url = shop.settings.DATABASE_URL
+      setDatabase(
+        await (url
+          ? openDatabase({ engine: 'postgres', url, poolSize: 2 })
+          : openDatabase({ engine: 'pglite', dataDir })),
+      )
+      try {
+        return await fn()
+      } finally {
+        await closeDatabase()
+      }
+    },
+  }
+  let drop = async () => {}
+  beforeAll(async () => {
+    if (testEngine() !== 'postgres') return
+    const scratch = await scratchDatabase()
+    shop.settings = { ...shop.settings, DATABASE_URL: scratch.url }
+    drop = scratch.drop
+  })
+  afterAll(async () => {
+    await closeDatabase()
+    await drop()
+    fs.rmSync(dataDir, { recursive: true, force: true })
+  })
+  return shop
 }
