@@ -1,12 +1,11 @@
 'use client'
-import Link from 'next/link'
 import { useId, useState } from 'react'
 import { toast } from '@/components/layout/toast'
 import { mutate } from 'swr'
 import { CartIcon } from '@/components/ui/icons'
 import { CART_KEY, useCart } from '@/lib/cart/use-cart'
-import { loginHref, productHref } from '@/lib/paths'
 import { useMe } from '@/lib/users/use-me'
+import { showLoginToast } from './login-toast'
 
 // docs/product.md "Product details" and "Rules, limits and constants": at most 4 per add, at
 // least 1.
@@ -113,21 +112,7 @@ export function AddToCart({ productId, stock }: AddToCartProps) {
       setWaiting(false)
     }
     if (!me) {
-      // The toast sits over the top bar's Login link, so it carries its own, back to here. One
-      // at a time (a fixed id), and gone once its link is followed: the login page answers it.
-      toast.error(
-        <span>
-          Login to add to cart.{' '}
-          <Link
-            href={loginHref(productHref(productId))}
-            onClick={() => toast.remove(LOGIN_TOAST_ID)}
-            className="font-semibold text-brand-700 underline"
-          >
-            Log in
-          </Link>
-        </span>,
-        { id: LOGIN_TOAST_ID },
-      )
+      showLoginToast({ text: 'Login to add to cart.', productId, id: LOGIN_TOAST_ID })
       return
     }
     // docs/product.md "Toast catalogue": the success toast comes before the server's answer,

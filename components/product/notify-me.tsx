@@ -1,10 +1,9 @@
 'use client'
-import Link from 'next/link'
 import { useState } from 'react'
 import useSWR from 'swr'
 import { toast } from '@/components/layout/toast'
 import { MailIcon } from '@/components/ui/icons'
-import { loginHref, productHref } from '@/lib/paths'
+import { showLoginToast } from './login-toast'
 import { useMe } from '@/lib/users/use-me'
 
 // 'Notify me' on a sold-out product (docs/product.md "Product details"). The page is the same
@@ -70,19 +69,11 @@ export function NotifyMe({ productId }: { productId: string }) {
       setWaiting(false)
     }
     if (!me) {
-      toast.error(
-        <span>
-          Login to be notified when it is back.{' '}
-          <Link
-            href={loginHref(productHref(productId))}
-            onClick={() => toast.remove(LOGIN_TOAST_ID)}
-            className="font-semibold text-brand-700 underline"
-          >
-            Log in
-          </Link>
-        </span>,
-        { id: LOGIN_TOAST_ID },
-      )
+      showLoginToast({
+        text: 'Login to be notified when it is back.',
+        productId,
+        id: LOGIN_TOAST_ID,
+      })
       return
     }
     const next = !on
