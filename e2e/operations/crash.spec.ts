@@ -1,4 +1,4 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process'
+import { execFileSync } from 'node:child_process'
 import { randomBytes, randomUUID } from 'node:crypto'
 import fs from 'node:fs'
 import http from 'node:http'
@@ -9,6 +9,7 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import pg from 'pg'
 import { expect, test, type TestInfo } from '@playwright/test'
 import { orderBody } from '../../bench/lib/order-body.mjs'
+import { killServersLeft, ServerProcess } from '../support/server-process'
 
 // Crash safety of the production server (`npm start` runs scripts/server.mjs), on the embedded
 // database and on PostgreSQL. Each engine gets its own servers, started here on ports 3510+ (or
@@ -33,66 +34,7 @@ test.setTimeout(240_000)
 
 type Seed = { password: string; shoppers: string[]; products: { id: string; price: number }[] }
 
-/** One server process: its output is kept for the assertions and for failure messages. */
-class ServerProcess {
-  readonly child: ChildProcess
-  output = ''
-  readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>
-
-  constructor(
-    readonly port: number,
-    env: NodeJS.ProcessEnv,
-  ) {
-    this.child = spawn(process.execPath, ['scripts/server.mjs'], {
-      cwd: ROOT,
-      env: { ...env, PORT: String(port), HOSTNAME: '127.0.0.1' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
-    this.child.stdout!.on('data', (d) => (this.output += d))
-    this.child.stderr!.on('data', (d) => (this.output += d))
-    this.exited = new Promise((resolve) =>
-      this.child.once('exit', (code, signal) => resolve({ code, signal })),
-    )
-    running.add(this)
-    void this.exited.then(() => running.delete(this))
-  }
-
-  get url() {
-    return `http://127.0.0.1:${this.port}`
-  }
-
-  get pid() {
-    return this.child.pid!
-  }
-
-  /** Resolves once the API answers; fails with the server's output if it exits first. */
-  async ready(timeoutMs = 120_000) {
-    const until = Date.now() + timeoutMs
-    let gone = false
-    void this.exited.then(() => (gone = true))
-    while (Date.now() < until) {
-      if (gone) throw new Error(`the server exited while starting:\n${this.output}`)
-      try {
-        const res = await fetch(`${this.url}/api/v1/products?limit=1`)
-        if (res.ok) return this
-      } catch {
-        // not listening yet
-      }
-      await sleep(200)
-    }
-    throw new Error(`the server did not start in ${timeoutMs} ms:\n${this.output}`)
-  }
-
-  async kill9() {
-    this.child.kill('SIGKILL')
-    return this.exited
-  }
-}
-const running = new Set<ServerProcess>()
-
-test.afterAll(async () => {
-  for (const server of running) server.child.kill('SIGKILL')
-})
+test.afterAll(killServersLeft)
 
 /** What a test needs to know about one engine's set-up. */
 type Engine = {

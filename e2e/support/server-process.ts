@@ -9,7 +9,7 @@ import pg from 'pg'
 
 // The production server (scripts/server.mjs, what `npm start` runs) as a child process of a test,
 // on the embedded database or on a PostgreSQL database of its own, for specs that kill and
-// restart it (e2e/operations/mail-crash.spec.ts; e2e/operations/crash.spec.ts keeps its own copy of the same idea).
+// restart it (e2e/operations/crash.spec.ts, e2e/operations/mail-crash.spec.ts, …).
 
 const ROOT = process.cwd() // Playwright runs from the repository root
 export const PG_ADMIN_URL =
@@ -44,10 +44,16 @@ export class ServerProcess {
     this.exited = new Promise((resolve) =>
       this.child.once('exit', (code, signal) => resolve({ code, signal })),
     )
+    running.add(this)
+    void this.exited.then(() => running.delete(this))
   }
 
   get url() {
     return `http://127.0.0.1:${this.port}`
+  }
+
+  get pid() {
+    return this.child.pid!
   }
 
   /** The JSON lines of its log. */
@@ -87,6 +93,13 @@ export class ServerProcess {
     this.child.kill('SIGKILL')
     return this.exited
   }
+}
+
+const running = new Set<ServerProcess>()
+
+/** Kills every server a spec started and left running (for its afterAll). */
+export function killServersLeft() {
+  for (const server of running) server.child.kill('SIGKILL')
 }
 
 /** Verified shoppers and products, written before any server runs (bench/seed-shoppers.ts). */
