@@ -22,14 +22,13 @@ import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { ensureBuild } from '../scripts/build-if-needed.mjs'
 import { percentiles } from './lib/percentiles.mjs'
+import { signInAsAdmin } from './lib/demo-admin.mjs'
 import { writeResults } from './lib/results.mjs'
 import { benchEnv, runTsx, startBenchServer } from './lib/scenario.mjs'
 
 const ROOT = path.resolve(import.meta.dirname, '..')
 const WARM_UP = 5
 const RATIO_TARGET = 2
-// lib/users/demo-accounts.ts
-const ADMIN = { email: 'adminuser@gmail.com', password: '12345678' }
 
 // What an admin opens: each list's first page, a search and a sort, as JSON and as the page.
 const TARGETS = [
@@ -67,19 +66,6 @@ const orderCount = whole('orders', values.orders) ?? productCount
 const requests = whole('requests', values.requests)
 const engine = values.postgres ? 'postgres' : 'pglite'
 const label = productCount ? String(productCount) : 'demo'
-
-async function signIn(baseUrl) {
-  const res = await fetch(`${baseUrl}/api/v1/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json' },
-    body: JSON.stringify(ADMIN),
-  })
-  if (res.status !== 200) throw new Error(`admin login answered ${res.status}`)
-  return res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ')
-}
 
 async function timeTarget(baseUrl, cookie, url) {
   const times = []
@@ -130,7 +116,7 @@ async function main() {
 
   const server = await startBenchServer(env, dataDir)
   try {
-    const cookie = await signIn(server.baseUrl)
+    const cookie = await signInAsAdmin(server.baseUrl)
     const rows = []
     for (const [name, url] of TARGETS) {
       rows.push({ name, url, ...(await timeTarget(server.baseUrl, cookie, url)) })

@@ -20,11 +20,10 @@ import { parseArgs } from 'node:util'
 import { ensureBuild } from '../scripts/build-if-needed.mjs'
 import { percentiles } from './lib/percentiles.mjs'
 import { rawGet } from './lib/raw-get.mjs'
+import { signInAsAdmin } from './lib/demo-admin.mjs'
 import { writeResults } from './lib/results.mjs'
 import { benchEnv, startBenchServer } from './lib/scenario.mjs'
 
-// lib/users/demo-accounts.ts
-const ADMIN = { email: 'adminuser@gmail.com', password: '12345678' }
 const ACCEPT = { 'accept-encoding': 'br, gzip' }
 const HEADER =
   'id,name,description,category,price,stock,itemCondition,images,ratings,numberOfReviews,createdAt'
@@ -49,19 +48,6 @@ const rssMb = (pid) => {
   } catch {
     return 0
   }
-}
-
-async function signIn(baseUrl) {
-  const res = await fetch(`${baseUrl}/api/v1/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/json' },
-    body: JSON.stringify(ADMIN),
-  })
-  if (res.status !== 200) throw new Error(`admin login answered ${res.status}`)
-  return res.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ')
 }
 
 /** The CSV: ROWS - 1 new products with descriptions of about 600 characters, and one update. */
@@ -162,7 +148,7 @@ async function main() {
   const server = await startBenchServer(env, dataDir)
   const pid = server.child.pid
   try {
-    const cookie = await signIn(server.baseUrl)
+    const cookie = await signInAsAdmin(server.baseUrl)
     const list = await (await fetch(`${server.baseUrl}/api/v1/products?limit=1`)).json()
     const product = (
       await (await fetch(`${server.baseUrl}/api/v1/product/${list.products[0]._id}`)).json()
