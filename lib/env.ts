@@ -2,8 +2,12 @@ import 'server-only'
 import { isIP } from 'node:net'
 import path from 'node:path'
 import { z } from 'zod'
-import { parseCacheSettings, type CacheSettings } from './cache/cache-settings.cjs'
-import { originsOf, parseOpsSettings } from './ops/settings.cjs'
+import {
+  originsOf,
+  parseCacheSettings,
+  parseOpsSettings,
+  type CacheSettings,
+} from './ops/settings.cjs'
 
 // Every setting the server reads, with its default. `.env.example` lists the same names.
 // Nothing is required: the demo runs on the embedded database with generated secrets.

@@ -1,7 +1,7 @@
 // The production server: Next behind a micro-cache for the storefront's cached pages
 // (scripts/front-cache.mjs). `npm start`, the end-to-end tests and the benchmark all run this.
 //   PORT (3000), HOSTNAME (all interfaces): where to listen.
-//   PAGE_CACHE_MB, FRONT_CACHE_MB: memory for the caches (lib/cache/cache-settings.cjs).
+//   PAGE_CACHE_MB, FRONT_CACHE_MB: memory for the caches (lib/ops/settings.cjs).
 //   LOG_LEVEL, METRICS_TOKEN, TRUST_PROXY: logs, /metrics, request ids (lib/ops/settings.cjs).
 //   APP_URL, TRUST_PROXY: Strict-Transport-Security when the shop's origin is https (scripts/hsts.mjs).
 // Every request is logged as one JSON line and measured (scripts/observe.mjs).
@@ -30,8 +30,7 @@ import { handleShutdown } from './shutdown.mjs'
 process.env.NODE_ENV = 'production'
 const ROOT = path.resolve(import.meta.dirname, '..')
 const require = createRequire(import.meta.url)
-const { cacheSettings } = require('../lib/cache/cache-settings.cjs')
-const { opsSettings } = require('../lib/ops/settings.cjs')
+const { cacheSettings, opsSettings } = require('../lib/ops/settings.cjs')
 const { batchedStdout, logger } = require('../lib/ops/logger.cjs')
 const { bodyLimitFor } = require('../lib/api/body-limits.cjs')
 const { corsHeadersFor } = require('../lib/api/cors.cjs')

@@ -19,7 +19,8 @@
 // request's context.
 
 const { LRUCache } = require('lru-cache')
-const { MAX_AGE_SECONDS, cacheSettings } = require('./cache-settings.cjs')
+const { MAX_AGE_SECONDS } = require('./cache-settings.cjs')
+const { cacheSettings } = require('../ops/settings.cjs')
 const { hashPolicy, PAGE_POLICY_HEADER } = require('../csp-policy.cjs')
 const { inlineScriptHashes } = require('./script-hashes.cjs')
 

@@ -1,7 +1,8 @@
-// The server's settings and checks (port, logs, request ids, metrics, overload, shutdown), in one
-// place for the readers that cannot share lib/env.ts (plain Node modules outside the app's
-// bundle): scripts/server.mjs, lib/ops/logger.cjs, and lib/env.ts itself (which reports the same
-// problems beside the others). Each setting is parsed here once, by one rule.
+// The server's settings and checks (port, logs, request ids, metrics, overload, shutdown, the
+// caches' memory), in one place for the readers that cannot share lib/env.ts (plain Node modules outside the app's
+// bundle): scripts/server.mjs, lib/ops/logger.cjs, lib/cache/cache-handler.cjs, and lib/env.ts
+// itself, which parses the app's settings and takes these from here, so every setting is checked
+// at start-up in one pass, each by one rule.
 const { createHash, randomUUID, timingSafeEqual } = require('node:crypto')
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']
@@ -104,6 +105,49 @@ function wholeNumber(source, name, rule, issues) {
   return rule.default
 }
 
+const MEGABYTES = {
+  PAGE_CACHE_MB: { default: 256, min: 1 },
+  FRONT_CACHE_MB: { default: 64, min: 0 },
+}
+const MAX_MB = 65536
+
+/**
+ * @param {Record<string, string | undefined>} source
+ * @returns {{ settings: { pageCacheBytes: number, frontCacheBytes: number }, issues: string[] }}
+ */
+function parseCacheSettings(source) {
+  const issues = []
+  const mb = {}
+  for (const [name, rule] of Object.entries(MEGABYTES)) {
+    const raw = (source[name] ?? '').trim()
+    const value = raw === '' ? rule.default : Number(raw)
+    if (!/^\d*$/.test(raw) || !Number.isSafeInteger(value) || value < rule.min || value > MAX_MB) {
+      issues.push(
+        `${name}: must be a whole number of megabytes from ${rule.min} to ${MAX_MB} (got "${raw}")`,
+      )
+      mb[name] = rule.default
+    } else mb[name] = value
+  }
+  return {
+    settings: {
+      pageCacheBytes: mb.PAGE_CACHE_MB * 1024 * 1024,
+      frontCacheBytes: mb.FRONT_CACHE_MB * 1024 * 1024,
+    },
+    issues,
+  }
+}
+
+/** The cache settings, or an error that names every bad one. */
+function cacheSettings(source = process.env) {
+  const { settings, issues } = parseCacheSettings(source)
+  if (issues.length > 0) {
+    throw new Error(
+      `Invalid environment settings:\n${issues.map((i) => `  ${i}`).join('\n')}\nSee .env.example.`,
+    )
+  }
+  return settings
+}
+
 /** The settings, or an error that names every bad one. */
 function opsSettings(source = process.env) {
   const { settings, issues } = parseOpsSettings(source)
@@ -154,6 +198,8 @@ function bearerMatches(header, token) {
 
 module.exports = {
   LOG_LEVELS,
+  parseCacheSettings,
+  cacheSettings,
   parseOpsSettings,
   opsSettings,
   originsOf,

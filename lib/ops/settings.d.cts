@@ -1,4 +1,11 @@
 export const LOG_LEVELS: string[]
+/** PAGE_CACHE_MB and FRONT_CACHE_MB, in bytes. */
+export type CacheSettings = { pageCacheBytes: number; frontCacheBytes: number }
+export function parseCacheSettings(source: Record<string, string | undefined>): {
+  settings: CacheSettings
+  issues: string[]
+}
+export function cacheSettings(source?: Record<string, string | undefined>): CacheSettings
 export type OpsSettings = {
   logLevel: string
   metricsToken: string | undefined
