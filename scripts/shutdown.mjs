@@ -3,7 +3,8 @@
 //      answer requests that still arrive on open ones with `Connection: close`;
 //      `globalThis.__shopShuttingDown` is set, so a readiness check can answer 503;
 //   2. let the requests in flight finish, up to SHUTDOWN_TIMEOUT_MS (default 10000), then cut
-//      what is left;
+//      what is left; once none has been in flight for a second, connections still open (a
+//      request only half sent) are closed rather than waited for until the deadline;
 //   3. end the page cache's LISTEN connection, stop the mail worker (it claims no more mail and
 //      finishes the deliveries in flight, lib/mail/mail-worker.ts), and close the database (for
 //      the embedded database: PGlite writes out its state and the DATA_DIR lock file is removed);
@@ -17,6 +18,13 @@ export const DEFAULT_SHUTDOWN_TIMEOUT_MS = 10_000
 const REPEAT_WINDOW_MS = 1_000
 /** How long closing the database may take before the process gives up on it. */
 const CLOSE_TIMEOUT_MS = 5_000
+/**
+ * Once no request has been in flight for this long after the signal, connections still open
+ * carry nothing the shop promised to finish (a request only half received, say), and they are
+ * closed: they would otherwise hold server.close() until the deadline. Longer than the moment
+ * between a pipelined request's predecessor being answered and its own start.
+ */
+const QUIET_MS = 1_000
 
 const logLine = (fields) =>
   console.log(JSON.stringify({ time: new Date().toISOString(), level: 'info', ...fields }))
@@ -82,7 +90,13 @@ export function handleShutdown(
     const drained = new Promise((resolve) => server.close(() => resolve(true)))
     // Keep-alive connections between requests would hold server.close() up to their timeout.
     server.closeIdleConnections()
-    const sweep = setInterval(() => server.closeIdleConnections(), 50)
+    let quietSince
+    const sweep = setInterval(() => {
+      server.closeIdleConnections()
+      if (inFlight > 0) quietSince = undefined
+      else if (quietSince === undefined) quietSince = Date.now()
+      else if (Date.now() - quietSince >= QUIET_MS) server.closeAllConnections()
+    }, 50)
     let timer
     const deadline = new Promise((resolve) => {
       timer = setTimeout(() => resolve(false), timeoutMs)

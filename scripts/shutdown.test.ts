@@ -12,7 +12,7 @@ afterEach(() => {
   delete (globalThis as { __shopShuttingDown?: boolean }).__shopShuttingDown
 })
 
-async function serve(delayMs: number, repeatWindowMs = 0) {
+async function serve(delayMs: number, repeatWindowMs = 0, timeoutMs = 1000) {
   const server = createServer((req, res) => {
     const wait = req.url === '/slow' ? delayMs : req.url === '/hang' ? 1e9 : 0
     setTimeout(() => res.end(`done ${req.url}`), wait).unref()
@@ -23,7 +23,7 @@ async function serve(delayMs: number, repeatWindowMs = 0) {
   const events: string[] = []
   let exitCode: number | undefined
   const shutdown = handleShutdown(server, {
-    timeoutMs: 1000,
+    timeoutMs,
     signals: [],
     repeatWindowMs,
     log: (fields) => events.push(String(fields.msg)),
@@ -129,6 +129,24 @@ describe('graceful shutdown', () => {
     expect(answers).toHaveLength(2)
     expect(answers[0]).toMatch(/^HTTP\/1\.1 200[^]*done \/slow$/)
     expect(answers[1]).toMatch(/^HTTP\/1\.1 200[^]*Connection: close[^]*done \/after$/i)
+  })
+
+  it('does not wait for a connection that never finished sending its request', async () => {
+    const { port, shutdown, events } = await serve(0, 0, 10_000)
+    // Headers without their end: no request for the server to answer, and never idle either.
+    const socket = net.connect(port, '127.0.0.1')
+    await new Promise((r) => socket.once('connect', r))
+    socket.on('error', () => {})
+    const closed = new Promise((r) => socket.once('close', r))
+    socket.write('GET /slow HTTP/1.1\r\nHost: shop\r\n')
+    await new Promise((r) => setTimeout(r, 50))
+    const started = Date.now()
+    expect(await shutdown('SIGTERM')).toBe(0)
+    await closed
+    // Cut about a second after the last request in flight, long before the 10 s deadline.
+    expect(Date.now() - started).toBeLessThan(2_500)
+    expect(events).toContain('shutdown: requests in flight finished')
+    expect(events).not.toContain('shutdown: deadline reached, cutting requests')
   })
 
   it('cuts requests still running at the deadline and still closes the database', async () => {
