@@ -39,9 +39,6 @@ const {
 } = require('../lib/cache/cache-settings.cjs')
 // A stored page's own Content-Security-Policy (the hashes of its inline scripts, lib/csp.ts).
 const { PAGE_POLICY_HEADER } = require('../lib/csp-policy.cjs')
-const { codingWeights, preferredCoding } = require('../lib/api/content-coding.cjs')
-// Re-exported for scripts/static-assets.mjs and the tests.
-export { codingWeights, preferredCoding }
 
 const MAX_ENTRY = 2 * 1024 * 1024
 /** Allowed origins the API's copies are kept for (ALLOWED_ORIGINS is a short list). */
@@ -55,6 +52,8 @@ const HOP_BY_HOP = new Set([
 ])
 /** Tag of entries whose page tags are unknown: every invalidation drops them. */
 const ANY = '*'
+/** What Next's compression can produce, in its order of preference for equal q-values. */
+const CODINGS = ['gzip', 'deflate', 'identity']
 
 /**
  * Per-request context shared with the page cache handler (same process, so a global): when the
@@ -62,6 +61,50 @@ const ANY = '*'
  * @type {AsyncLocalStorage<{ startedAt: number, tags: Set<string>, dataFrom?: number }>}
  */
 export const requestContext = (globalThis.__shopRequestContext ??= new AsyncLocalStorage())
+
+/** An Accept-Encoding header as coding → q-value (lower-cased; a malformed q counts as 0). */
+export function codingWeights(header) {
+  const q = new Map()
+  for (const part of String(header).split(',')) {
+    const [name = '', ...params] = part.split(';')
+    const coding = name.trim().toLowerCase()
+    if (!coding) continue
+    let weight = 1
+    for (const param of params) {
+      const [key, value] = param.split('=')
+      if (key?.trim().toLowerCase() === 'q') {
+        const n = Number(value?.trim())
+        weight = Number.isFinite(n) && n >= 0 && n <= 1 ? n : 0
+      }
+    }
+    q.set(coding, weight)
+  }
+  return q
+}
+
+/**
+ * The content coding a request prefers among those Next produces (RFC 9110 §12.5.3: q-values,
+ * `*`, `identity;q=0`), or undefined when it accepts none of them. No header means identity:
+ * clients that send none (curl, monitors, link previews) cannot decode anything else.
+ */
+export function preferredCoding(header) {
+  if (header === undefined) return 'identity'
+  const q = codingWeights(header)
+  const star = q.get(ANY)
+  let best
+  let bestQ = 0
+  for (const coding of CODINGS) {
+    let weight = q.get(coding)
+    // identity is acceptable unless excluded by itself or by `*;q=0`
+    if (weight === undefined) weight = coding === 'identity' ? (star === 0 ? 0 : 1) : (star ?? 0)
+    // ties go to the earlier coding; identity only wins a tie when nothing else is wanted more
+    if (weight > bestQ) {
+      best = coding
+      bestQ = weight
+    }
+  }
+  return best
+}
 
 // Browsers send a handful of distinct headers: remember their answers (bounded).
 const codingMemo = new Map()

@@ -90,9 +90,7 @@ const PROBE_METHODS = 'GET, HEAD'
  * probes): HEAD is its GET without the body, OPTIONS says what is allowed, and any other method
  * gets the same JSON 405 with `Allow` as the API's routes (Next would answer an empty 405).
  */
-export function getOnlyRoute(
-  get: (request: Request) => Promise<Response> | Response,
-): RouteExports<unknown> {
+export function getOnlyRoute(get: () => Promise<Response> | Response): RouteExports<unknown> {
   const wrong: Handler<unknown> = async (request) =>
     errorResponse(
       new AppError(
@@ -105,9 +103,9 @@ export function getOnlyRoute(
       ),
     )
   const exports = Object.fromEntries(HTTP_METHODS.map((m) => [m, wrong])) as RouteExports<unknown>
-  exports.GET = async (request) => get(request)
-  exports.HEAD = async (request) => {
-    const response = await get(request)
+  exports.GET = async () => get()
+  exports.HEAD = async () => {
+    const response = await get()
     return new Response(null, { status: response.status, headers: response.headers })
   }
   exports.OPTIONS = async () =>

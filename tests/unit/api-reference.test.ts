@@ -1,9 +1,7 @@
-import { gunzipSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
 import {
   referenceHtml,
   scalarBundle,
-  scalarBundleResponse,
   START_SCRIPT,
   withoutEvalProbe,
 } from '@/lib/api/openapi/reference-page'
@@ -32,22 +30,5 @@ describe('the API reference page', () => {
     expect(served).not.toMatch(/\beval\(/)
     expect(served.length).toBeGreaterThan(1_000_000)
     expect(() => withoutEvalProbe('nothing to see')).toThrow(/found 0/)
-  })
-})
-
-describe('the bundle served to the page', () => {
-  it('is sent gzip-compressed (made once) when the browser takes gzip, as is otherwise', async () => {
-    const { bytes } = scalarBundle()
-    const zipped = scalarBundleResponse('gzip, deflate, br')
-    expect(zipped.headers.get('content-encoding')).toBe('gzip')
-    expect(zipped.headers.get('vary')).toBe('Accept-Encoding')
-    const body = Buffer.from(await zipped.arrayBuffer())
-    expect(body.length).toBeLessThan(bytes.length / 3)
-    expect(gunzipSync(body).equals(bytes)).toBe(true)
-    for (const header of [null, 'identity', 'gzip;q=0, br']) {
-      const plain = scalarBundleResponse(header)
-      expect(plain.headers.get('content-encoding'), String(header)).toBeNull()
-      expect(Buffer.from(await plain.arrayBuffer()).equals(bytes)).toBe(true)
-    }
   })
 })

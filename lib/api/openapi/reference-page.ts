@@ -2,9 +2,7 @@ import 'server-only'
 import { createHash } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
-import { gzipSync } from 'node:zlib'
 import { SITE } from '@/lib/site'
-import { preferredCoding } from '../content-coding.cjs'
 import { API_PREFIX } from '../routes'
 
 // The API reference page (/docs/api, docs/api.md#the-openapi-document): Scalar's API reference
@@ -36,39 +34,16 @@ export function withoutEvalProbe(source: string): string {
   return source.replace(EVAL_PROBE, 'return!1')
 }
 
-type Bundle = { bytes: Buffer; gzip: Buffer; version: string }
-let bundle: Bundle | undefined
+let bundle: { bytes: Buffer; version: string } | undefined
 
-/**
- * Scalar's browser bundle, its gzip copy, and a version of it for the page's URL (so a new one is
- * fetched). Made once per process: the bundle is 3.5 MB, and compressing it for every request
- * took about 90 ms of the main thread each (8 clients asking for it held the server at 22 a
- * second).
- */
-export function scalarBundle(): Bundle {
+/** Scalar's browser bundle, and a version of it for the page's URL (so a new one is fetched). */
+export function scalarBundle(): { bytes: Buffer; version: string } {
   if (!bundle) {
     const bytes = Buffer.from(withoutEvalProbe(fs.readFileSync(BUNDLE, 'utf8')))
     const version = createHash('sha256').update(bytes).digest('hex').slice(0, 12)
-    bundle = { bytes, gzip: gzipSync(bytes, { level: 9 }), version }
+    bundle = { bytes, version }
   }
   return bundle
-}
-
-/** The bundle's answer: gzip when the request takes it (Next leaves an encoded body alone). */
-export function scalarBundleResponse(acceptEncoding: string | null): Response {
-  const { bytes, gzip } = scalarBundle()
-  const zipped = preferredCoding(acceptEncoding ?? undefined) === 'gzip'
-  const body = zipped ? gzip : bytes
-  // A view of the kept bytes, not a copy of them per request.
-  return new Response(new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.length), {
-    headers: {
-      'Content-Type': 'text/javascript; charset=utf-8',
-      // The page names it with its content hash: a changed bundle is another URL.
-      'Cache-Control': 'public, max-age=31536000, immutable',
-      Vary: 'Accept-Encoding',
-      ...(zipped ? { 'Content-Encoding': 'gzip' } : {}),
-    },
-  })
 }
 
 // Fonts from the shop (withDefaultFonts: false, instead of Scalar's font server); no AI agent,
