@@ -2,7 +2,7 @@
 // in the same run, distinct uncached catalog queries, then Lighthouse on home, list and details.
 //
 //   npm run bench -- [--products N] [--postgres URL] [--duration S] [--rounds N] [--connections C]
-//                    [--queries Q] [--keyword K] [--only pages|api|queries]
+//                    [--queries Q] [--keyword K] [--only pages|api|queries|reference]
 //                    [--no-next] [--no-lighthouse] [--ports P] [--encoding E]
 //
 //   --products N     catalog size: the demo catalog plus generated variants up to N products
@@ -16,7 +16,8 @@
 //   --connections C  concurrent connections (default 10)
 //   --queries Q      distinct uncached queries per kind (default 40; 0 to skip)
 //   --keyword K      keyword of the search page /products/{K} (default laptop)
-//   --only X         pages: only the pages; api: only the API under load; queries: only the
+//   --only X         pages: only the pages; api: only the API under load; reference: only the
+//                    API reference's 3.5 MB script bundle (/docs/api/scalar.js); queries: only the
 //                    distinct uncached queries (no load, no Lighthouse)
 //   --no-next        skip the `next start` comparison
 //   --no-lighthouse  skip Lighthouse
@@ -100,8 +101,8 @@ function settingsFrom(argv) {
     if (!Number.isInteger(n) || n < min) fail(`--${name} needs a whole number ≥ ${min}`)
     return n
   }
-  if (values.only && !['pages', 'api', 'queries'].includes(values.only)) {
-    fail('--only is pages, api or queries')
+  if (values.only && !['pages', 'api', 'queries', 'reference'].includes(values.only)) {
+    fail('--only is pages, api, queries or reference')
   }
   if (values.postgres !== undefined && !/^postgres(ql)?:\/\/.+\/[^/]+$/.test(values.postgres)) {
     fail('--postgres needs a postgres://…/<database> URL')
@@ -489,7 +490,7 @@ async function main() {
   console.log(`[bench] ${settings.engine}${settings.postgres ? '' : `, DATA_DIR=${dataDir}`}`)
 
   const measuresLoad = settings.only !== 'queries'
-  const queryCount = settings.only === 'pages' || settings.only === 'api' ? 0 : settings.queries
+  const queryCount = settings.only === null || settings.only === 'queries' ? settings.queries : 0
   const catalog = await tsxJson(
     'bench/prepare.ts',
     [
@@ -502,7 +503,7 @@ async function main() {
 
   const keyword = encodeURIComponent(settings.keyword)
   const targets = []
-  if (measuresLoad && settings.only !== 'api') {
+  if (measuresLoad && (settings.only === null || settings.only === 'pages')) {
     targets.push(
       { name: '/', path: '/' },
       { name: '/products?page=2', path: '/products?page=2' },
@@ -510,12 +511,16 @@ async function main() {
       { name: '/product/{id}', path: `/product/${catalog.productId}` },
     )
   }
-  if (measuresLoad && settings.only !== 'pages') {
+  if (measuresLoad && (settings.only === null || settings.only === 'api')) {
     targets.push(
       { name: 'GET /api/v1/products?filters', path: `/api/v1/products?${API_LIST_QUERY}` },
       { name: 'GET /api/v1/product/{id}', path: `/api/v1/product/${catalog.productId}` },
     )
   }
+  // The reference page's script, at the versioned URL the page gives (not in a full run: it
+  // measures moving 1 MB more than the shop).
+  const bundleOnly = settings.only === 'reference'
+  if (bundleOnly) targets.push({ name: 'GET /docs/api/scalar.js', path: '/docs/api/scalar.js' })
   const ports = settings.ports
     ? [settings.ports, settings.ports + 1, settings.ports + 2]
     : [await freePort(), await freePort(), await freePort()]
@@ -548,8 +553,16 @@ async function main() {
   const shop = await start('front', ports[0])
   const bodies = []
   const load = []
+  if (bundleOnly) {
+    const page = await rawGet(shop.server.baseUrl + '/docs/api')
+    const src = /src="(\/docs\/api\/scalar\.js\?v=[0-9a-f]+)"/.exec(String(page.body))?.[1]
+    if (!src) throw new Error('/docs/api names no versioned scalar.js')
+    targets.find((t) => t.name === 'GET /docs/api/scalar.js').path = src
+  }
   for (const [i, t] of targets.entries()) {
     const first = await rawGet(shop.server.baseUrl + t.path, undefined, settings.headers)
+    // The bundle is compressed once after its first request (scripts/static-assets.mjs).
+    if (bundleOnly) await new Promise((r) => setTimeout(r, 2000))
     if (first.status !== 200) problems.push(`${t.name} answered ${first.status || first.error}`)
     // The bytes under load are those of a cached answer: asked again, as every later request.
     const warm = await rawGet(shop.server.baseUrl + t.path, undefined, settings.headers)

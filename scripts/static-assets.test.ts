@@ -6,7 +6,12 @@ import path from 'node:path'
 import zlib from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { raw } from '../tests/support/raw-http'
+import { scalarBundle } from '../lib/api/openapi/scalar-bundle.cjs'
 import { acceptsBrotli, createStaticAssets } from './static-assets.mjs'
+
+// A stand-in for Scalar's bundle (the API reference's), with the eval probe the shop answers.
+const SCALAR_SOURCE = 'node_modules/@scalar/api-reference/dist/browser/standalone.js'
+const scalarSource = `var z=function(){try{return new Function(""),!0}catch(e){return!1}};${'var api=1;'.repeat(4000)}`
 
 // A build folder with one script, and a stand-in for Next that answers whatever is left to it.
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'static-assets-'))
@@ -19,6 +24,8 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(root, '.next/static/chunks/app-1a2b.js'), script)
   fs.writeFileSync(path.join(root, '.next/static/chunks/notes.txt'), 'not a script')
   fs.writeFileSync(path.join(root, '.next/BUILD_ID'), 'secret-ish')
+  fs.mkdirSync(path.dirname(path.join(root, SCALAR_SOURCE)), { recursive: true })
+  fs.writeFileSync(path.join(root, SCALAR_SOURCE), scalarSource)
   const assets = createStaticAssets({ root })
   await assets.warmed
   server = http.createServer((req, res) => {
@@ -89,5 +96,73 @@ describe('build files in Brotli', () => {
     expect(acceptsBrotli('BR ; Q=0.1')).toBe(true)
     expect(acceptsBrotli('gzip')).toBe(false)
     expect(acceptsBrotli(undefined)).toBe(false)
+  })
+})
+
+describe("the API reference's bundle (Scalar)", () => {
+  const served = scalarSource.replace(
+    /try\{return new Function\(""\),!0\}catch\(e\)\{return!1\}/,
+    'return!1',
+  )
+
+  // The first request starts the compression and is Next's; the next ones are served from memory.
+  async function whenKept(target: string) {
+    for (let i = 0; i < 100; i++) {
+      const res = await get(target, 'gzip')
+      if (res.headers['x-answered-by'] !== 'next') return
+      await new Promise((r) => setTimeout(r, 20))
+    }
+    throw new Error('the bundle was never served from memory')
+  }
+
+  it('is compressed once and sent in the best coding each client takes, as the served bytes', async () => {
+    const { version } = scalarBundle(root)
+    const target = `/docs/api/scalar.js?v=${version}`
+    await whenKept(target)
+
+    const br = await get(target, 'gzip, deflate, br, zstd')
+    expect(br.status).toBe(200)
+    expect(br.headers['content-encoding']).toBe('br')
+    expect(zlib.brotliDecompressSync(br.body).toString()).toBe(served)
+    expect(br.headers['content-type']).toBe('text/javascript; charset=utf-8')
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+    expect(br.headers.vary).toBe('Accept-Encoding')
+    expect(Number(br.headers['content-length'])).toBe(br.body.length)
+
+    const gz = await get(target, 'gzip')
+    expect(gz.headers['content-encoding']).toBe('gzip')
+    expect(zlib.gunzipSync(gz.body).toString()).toBe(served)
+
+    const plain = await get(target)
+    expect(plain.headers['content-encoding']).toBeUndefined()
+    expect(plain.body.toString()).toBe(served)
+    expect(plain.body.toString()).not.toContain('new Function')
+
+    const head = await get(target, 'br', 'HEAD')
+    expect(head.headers['content-encoding']).toBe('br')
+    expect(head.body.length).toBe(0)
+  })
+
+  it('caches for good only the URL of its own version', async () => {
+    await whenKept('/docs/api/scalar.js')
+    for (const target of ['/docs/api/scalar.js', '/docs/api/scalar.js?v=0123456789ab']) {
+      const res = await get(target, 'br')
+      expect(res.status, target).toBe(200)
+      expect(res.headers['cache-control'], target).toBe('public, max-age=300')
+    }
+  })
+
+  it('leaves other methods, other paths and codings it does not keep to Next', async () => {
+    await whenKept('/docs/api/scalar.js')
+    for (const [target, encoding, method] of [
+      ['/docs/api/scalar.js', 'deflate', 'GET'],
+      ['/docs/api/scalar.js', 'identity;q=0', 'GET'],
+      ['/docs/api/scalar.js', 'br', 'POST'],
+      ['/docs/api/scalar.jsx', 'br', 'GET'],
+      ['/docs/api/start.js', 'br', 'GET'],
+    ] as const) {
+      const res = await get(target, encoding, method)
+      expect(res.headers['x-answered-by'], `${method} ${target} ${encoding}`).toBe('next')
+    }
   })
 })
