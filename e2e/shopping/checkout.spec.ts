@@ -1,13 +1,13 @@
 import { expectNoAxeViolations } from '../support/axe'
 import type { APIRequestContext, Page } from '@playwright/test'
-import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../../lib/users/demo-accounts'
 import { allProducts, MUTABLE_CATEGORY, type ApiProduct } from '../support/catalog'
-import { signIn, test, expect, type Who } from '../support/fixtures'
-import { newShopper } from '../support/shoppers'
+import { signIn, test, expect } from '../support/fixtures'
+import { newShopper, SHOPPER_PASSWORD } from '../support/shoppers'
 
 // The cart and checkout screens (issue 8). Orders take stock, so the products come from those
-// with plenty of it. The wide and narrow projects run side by side and a cart is per account:
-// each project shops with its own demo account, and its signed-in tests run one after another.
+// with plenty of it. A cart is per account and the demo accounts' carts are changed by other
+// specs running beside this one: each project shops as a shopper of its own, made once per
+// worker, and its signed-in tests run one after another.
 
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' })
 const money = (dollars: number) => usd.format(Math.round(dollars * 100) / 100)
@@ -51,11 +51,18 @@ test('a guest is asked to log in and comes back to the cart', async ({ page }) =
 
 test.describe('signed in', () => {
   test.describe.configure({ mode: 'serial' })
-  let who: Who = 'user'
+  let shopper: { email: string; password: string } | undefined
 
-  test.beforeEach(async ({ context, page, narrow }) => {
-    who = narrow ? 'admin' : 'user'
-    await signIn(context, who)
+  test.beforeEach(async ({ context, page, baseURL, narrow }) => {
+    if (!shopper) {
+      const { email } = await newShopper(
+        context.request,
+        baseURL!,
+        narrow ? 'checkout-narrow' : 'checkout',
+      )
+      shopper = { email, password: SHOPPER_PASSWORD }
+    }
+    await signIn(context, shopper)
     // Each test starts with an empty cart.
     expect((await page.request.delete('/api/v1/cart')).ok()).toBe(true)
   })
@@ -80,8 +87,8 @@ test.describe('signed in', () => {
     await expect(page.getByRole('heading', { name: 'Missing Cart items?' })).toBeVisible()
     await page.getByRole('main').getByRole('link', { name: 'Login' }).click()
     await expect(page).toHaveURL(/\/user\/login\?redirect=%2Fcart$/)
-    await page.getByLabel('Email').fill(DEMO_ACCOUNTS[who].email)
-    await page.getByLabel('Password').fill(DEMO_PASSWORD)
+    await page.getByLabel('Email').fill(shopper!.email)
+    await page.getByLabel('Password').fill(shopper!.password)
     await page.getByRole('button', { name: 'Login', exact: true }).click()
     await expect(toast(page, 'Login successfully')).toBeVisible()
     await expect(page).toHaveURL(/\/cart$/)

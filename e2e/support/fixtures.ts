@@ -83,29 +83,41 @@ export const postFromOwnAddress = (
   headers: Record<string, string>,
 ) => requestFromOwnAddress('POST', path, headers, body)
 
-/** Cookie values (name → value) the login answer of a demo account set. */
-export async function logInCookies(who: Who): Promise<Record<string, string>> {
-  const body = JSON.stringify({ email: DEMO_ACCOUNTS[who].email, password: DEMO_PASSWORD })
-  const answer = await postFromOwnAddress('/api/v1/login', body, {
+/** An account to sign in: a demo account by name, or any shopper's email and password. */
+export type Account = Who | { email: string; password: string }
+
+const credentials = (account: Account) =>
+  typeof account === 'string'
+    ? {
+        email: DEMO_ACCOUNTS[account].email,
+        password: DEMO_PASSWORD,
+        role: DEMO_ACCOUNTS[account].role,
+      }
+    : { ...account, role: 'user' }
+
+/** Cookie values (name → value) the login answer of an account set. */
+export async function logInCookies(account: Account): Promise<Record<string, string>> {
+  const { email, password } = credentials(account)
+  const answer = await postFromOwnAddress('/api/v1/login', JSON.stringify({ email, password }), {
     'content-type': 'application/json',
     'user-agent': 'e2e-sign-in',
   })
   if (answer.status !== 200) {
-    throw new Error(`login of ${who} answered ${answer.status}: ${answer.text}`)
+    throw new Error(`login of ${email} answered ${answer.status}: ${answer.text}`)
   }
   return answer.cookies
 }
 
-/** The session cookie value of a new session of a demo account (for raw HTTP requests). */
-export async function sealedSession(who: Who): Promise<string> {
-  const value = (await logInCookies(who))[SESSION_COOKIE]
-  if (!value) throw new Error(`login of ${who} set no session cookie`)
+/** The session cookie value of a new session of an account (for raw HTTP requests). */
+export async function sealedSession(account: Account): Promise<string> {
+  const value = (await logInCookies(account))[SESSION_COOKIE]
+  if (!value) throw new Error(`login of ${credentials(account).email} set no session cookie`)
   return value
 }
 
-/** Signs a demo account in: a new session of its own, its cookies given to the context. */
-export async function signIn(context: BrowserContext, who: Who) {
-  const value = await sealedSession(who)
+/** Signs an account in: a new session of its own, its cookies given to the context. */
+export async function signIn(context: BrowserContext, account: Account) {
+  const value = await sealedSession(account)
   await context.addCookies([
     {
       name: SESSION_COOKIE,
@@ -119,7 +131,7 @@ export async function signIn(context: BrowserContext, who: Who) {
     {
       // The hint holds the role, as the login route sets it (proxy.ts reads it for /admin).
       name: SIGNED_IN_HINT_COOKIE,
-      value: DEMO_ACCOUNTS[who].role,
+      value: credentials(account).role,
       domain: '127.0.0.1',
       path: '/',
       sameSite: 'Lax',
