@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test'
 import { expect, test } from '../support/fixtures'
+import { watchPageProblems } from '../support/page-problems'
 
 // The API reference page (/docs/api): Scalar (served by the shop, never a CDN) renders the
 // OpenAPI document of /api/v1 under the page's default policy (script-src 'self', decision
@@ -46,18 +47,7 @@ test.describe('the API reference page', () => {
 
 /** Opens /docs/api and checks that Scalar renders the document under the page's own policy. */
 async function expectReference(page: Page, baseURL: string) {
-  await page.addInitScript(() => {
-    const seen: string[] = []
-    ;(window as unknown as { __csp: string[] }).__csp = seen
-    document.addEventListener('securitypolicyviolation', (e) =>
-      seen.push(`${e.effectiveDirective} ${e.blockedURI}`),
-    )
-  })
-  const errors: string[] = []
-  page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(m.text())
-  })
-  page.on('pageerror', (e) => errors.push(e.message))
+  const problems = await watchPageProblems(page)
   const elsewhere: string[] = []
   page.on('request', (r) => {
     if (new URL(r.url()).origin !== new URL(baseURL).origin) elsewhere.push(r.url())
@@ -93,7 +83,6 @@ async function expectReference(page: Page, baseURL: string) {
 
   // Let anything late (fonts, lazy chunks) happen before judging.
   await page.waitForLoadState('networkidle')
-  expect(await page.evaluate(() => (window as unknown as { __csp: string[] }).__csp)).toEqual([])
-  expect(errors).toEqual([])
+  expect(await problems()).toEqual({ violations: [], errors: [] })
   expect(elsewhere).toEqual([])
 }

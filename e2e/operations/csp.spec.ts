@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import type { BrowserContext, Page } from '@playwright/test'
 import { findProduct } from '../support/catalog'
 import { expect, signIn, test, type Who } from '../support/fixtures'
+import { watchPageProblems } from '../support/page-problems'
 
 // No page allows inline scripts by 'unsafe-inline' (lib/csp.ts, decision 0006): a stored page
 // carries the hashes of its own inline scripts, an account or admin page a fresh nonce. On every
@@ -35,27 +36,8 @@ const KINDS: Kind[] = [
 const policies = (headers: { name: string; value: string }[]) =>
   headers.filter((h) => h.name.toLowerCase() === 'content-security-policy').map((h) => h.value)
 
-/** Records CSP violations and script errors from the first script on. */
-async function watch(page: Page) {
-  await page.addInitScript(() => {
-    const seen: string[] = []
-    ;(window as unknown as { __csp: string[] }).__csp = seen
-    document.addEventListener('securitypolicyviolation', (e) =>
-      seen.push(`${e.effectiveDirective} ${e.blockedURI}`),
-    )
-  })
-  const errors: string[] = []
-  page.on('console', (m) => {
-    // a status answer (the 404 page) is not a script failing
-    if (m.type() === 'error' && !m.text().startsWith('Failed to load resource'))
-      errors.push(m.text())
-  })
-  page.on('pageerror', (e) => errors.push(e.message))
-  return async () => ({
-    violations: await page.evaluate(() => (window as unknown as { __csp: string[] }).__csp),
-    errors: [...errors],
-  })
-}
+/** Records CSP violations and script errors (a 404 page's failed load is not one). */
+const watch = (page: Page) => watchPageProblems(page, { statusErrors: false })
 
 /** React hydrated the document: its elements carry React's fibers, which only React sets. */
 async function expectHydrated(page: Page) {
