@@ -83,6 +83,17 @@ test('an order placed shows in My Orders and on its own page, and is mailed', as
   await expect(page.getByRole('columnheader', { name: 'Order ID' })).toBeVisible()
   await expect(page.getByRole('columnheader', { name: 'Total Price' })).toBeVisible()
   await expectNoAxeViolations(page)
+  // On a phone the table scrolls inside its card; the page itself never scrolls sideways (an
+  // absolutely placed screen-reader label once widened it, and the cancel dialog opened off-screen).
+  const sideways = () =>
+    page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
+  expect(await sideways()).toBe(0)
+  await row.getByRole('button', { name: 'Cancel' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Cancel this order?' })
+  await expect(dialog).toBeInViewport({ ratio: 1 })
+  expect(await sideways()).toBe(0)
+  await dialog.getByRole('button', { name: 'Keep Order' }).click()
+  await expect(dialog).toBeHidden()
 
   await row.getByRole('link', { name: `Details of order ${order._id}` }).click()
   await expect(page).toHaveURL(`/order/${order._id}`)

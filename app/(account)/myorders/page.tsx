@@ -32,9 +32,16 @@ export default async function MyOrdersPage() {
           </Link>
         </div>
       ) : (
-        <div className="mt-6 overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm">
+        // relative: the screen-reader-only texts inside are absolutely placed, and without a
+        // placed ancestor they would stretch the page instead of scrolling with the table.
+        <div
+          role="region"
+          aria-labelledby="my-orders-caption"
+          tabIndex={0}
+          className="relative mt-6 overflow-x-auto rounded-xl border border-slate-200 bg-white shadow-sm"
+        >
           <table className="w-full min-w-[36rem] text-left text-sm">
-            <caption className="sr-only">
+            <caption id="my-orders-caption" className="sr-only">
               Your orders, newest first. Delivered orders are highlighted green, cancelled ones
               grey.
             </caption>

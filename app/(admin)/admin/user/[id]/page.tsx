@@ -113,7 +113,7 @@ export default async function AdminUserPage({ params }: PageProps<'/admin/user/[
             role="region"
             aria-labelledby="user-orders-caption"
             tabIndex={0}
-            className={`mt-3 overflow-x-auto ${CARD}`}
+            className={`relative mt-3 overflow-x-auto ${CARD}`}
           >
             <table className="w-full min-w-[36rem] text-left text-sm">
               <caption id="user-orders-caption" className="px-4 py-3 text-left text-ink-soft">
