@@ -11,7 +11,9 @@
 // handle to another process and back does exactly that: a short-lived child receives the
 // listening handle ACCEPT_HANDLES - 1 times and sends each back; every copy it returns is a new
 // descriptor of the same socket, whose connections are handed to the HTTP server as its own. The
-// child exits at once. Closing the server closes every copy, and its callback waits for the
+// child exits at once. A handle listens from the moment it arrives, in the child and here: every
+// connection either takes meanwhile is handed to the HTTP server at once (the child sends its own
+// back), so none is hung up or left unanswered while a server starts under traffic. Closing the server closes every copy, and its callback waits for the
 // connections of all of them.
 import { fork } from 'node:child_process'
 import path from 'node:path'
@@ -32,20 +34,12 @@ export async function addAcceptHandles(server, count, warn) {
   if (count <= 1) return 1
   let copies
   try {
-    copies = await copyListeningHandle(server, count - 1)
+    copies = await copyListeningHandle(server, count - 1, warn)
   } catch (error) {
     warn(
       `accept handles: kept the one listening handle (${error instanceof Error ? error.message : error})`,
     )
     return 1
-  }
-  for (const copy of copies) {
-    copy.on('connection', (socket) => {
-      // What the HTTP server sets on the connections it accepts itself (http.createServer's noDelay).
-      socket.setNoDelay(true)
-      server.emit('connection', socket)
-    })
-    copy.on('error', (error) => warn(`accept handles: ${error.message}`))
   }
   const close = server.close
   server.close = function closeAll(callback) {
@@ -59,8 +53,15 @@ export async function addAcceptHandles(server, count, warn) {
   return copies.length + 1
 }
 
+/** Hands a connection accepted by a copy (or by the child) to the HTTP server, as its own. */
+function handOver(server, socket) {
+  // What the HTTP server sets on the connections it accepts itself (http.createServer's noDelay).
+  socket.setNoDelay(true)
+  server.emit('connection', socket)
+}
+
 /** @returns {Promise<import('node:net').Server[]>} */
-function copyListeningHandle(server, count) {
+function copyListeningHandle(server, count, warn) {
   return new Promise((resolve, reject) => {
     const child = fork(ECHO, [], { stdio: ['ignore', 'ignore', 'inherit', 'ipc'] })
     const copies = []
@@ -81,10 +82,21 @@ function copyListeningHandle(server, count) {
     )
     child.on('error', finish)
     child.on('exit', () => finish(new Error('the copying process ended early')))
-    child.on('message', (_message, handle) => {
+    child.on('message', (message, handle) => {
+      // A connection the child was given while it held a copy (accept-handles-echo.cjs): ours.
+      if (message === 'connection') {
+        if (handle) handOver(server, handle)
+        return
+      }
+      // Every copy is closed in the child and every connection it took has come back.
+      if (message === 'done') return finish()
       if (!handle) return finish(new Error('a copy came back without its handle'))
+      // A copy listens as it arrives: its connections go to the HTTP server from the first one
+      // (they once waited for the last copy, and those accepted meanwhile were never answered).
+      handle.on('connection', (socket) => handOver(server, socket))
+      handle.on('error', (error) => warn(`accept handles: ${error.message}`))
       copies.push(handle)
-      if (copies.length === count) finish()
+      if (copies.length === count) child.send('done?')
     })
     for (let i = 0; i < count; i++) child.send('copy', server)
   })

@@ -109,6 +109,48 @@ describe('accept handles', () => {
     await expect.poll(() => closed).toBe(true)
   })
 
+  it('answers every connection that arrives while the copies are being made', async () => {
+    // A server starting under traffic (a restart behind nginx): connections arrive while the child
+    // holds copies, and while the copies come back. Each once could be taken where nobody answered
+    // it: hung up when the child ended, or left waiting for good (and the server then never closed).
+    for (let round = 0; round < 3; round++) {
+      const s = http.createServer((_q, r) => r.end('ok'))
+      await new Promise<void>((r) => s.listen(0, '127.0.0.1', r))
+      const { port } = s.address() as AddressInfo
+      const outcomes = { answered: 0, failed: [] as string[] }
+      const one = () =>
+        new Promise<void>((resolve) => {
+          const req = http.get({ port, host: '127.0.0.1', agent: false, timeout: 3000 }, (res) => {
+            res.resume()
+            res.on('end', () => {
+              outcomes.answered++
+              resolve()
+            })
+          })
+          req.on('timeout', () => req.destroy(new Error('no answer in 3 s')))
+          req.on('error', (error) => {
+            outcomes.failed.push(error.message)
+            resolve()
+          })
+        })
+      let stop = false
+      const traffic = (async () => {
+        while (!stop) await Promise.all(Array.from({ length: 8 }, one))
+      })()
+      expect(await addAcceptHandles(s, 8, () => {})).toBe(8)
+      await new Promise((r) => setTimeout(r, 50))
+      stop = true
+      await traffic
+      expect(outcomes.failed).toEqual([])
+      expect(outcomes.answered).toBeGreaterThan(0)
+      const closed = await Promise.race([
+        new Promise((r) => s.close(() => r('closed'))),
+        new Promise((r) => setTimeout(() => r('still open after 3 s'), 3000)),
+      ])
+      expect(closed).toBe('closed')
+    }
+  }, 60_000)
+
   it('leaves no copying process behind when the server dies while the copies are being made', async () => {
     // A server that exits while its copies travel (as one does when its database is locked): the
     // copying process, which holds handles of the listening socket while it works, must not
