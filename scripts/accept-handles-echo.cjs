@@ -22,7 +22,10 @@ process.on('message', (message, handle) => {
   if (message !== 'copy' || !handle) return
   held++
   handle.pauseOnConnect = true
-  handle.on('connection', (socket) => process.send('connection', socket))
+  // Once the parent has gone (it gave up waiting), nobody can take it: it closes with this process.
+  handle.on('connection', (socket) => {
+    if (process.connected) process.send('connection', socket)
+  })
   process.send('copy', handle, () => {
     handle.close()
     held--

@@ -19,6 +19,21 @@ const TYPES = new Map([
   ['.css', 'text/css; charset=utf-8'],
 ])
 const brotli = promisify(zlib.brotliCompress)
+const IMMUTABLE = 'public, max-age=31536000, immutable'
+
+/** Sends bytes kept in memory in `coding` (HEAD: the headers only); answers true. */
+function sendKept(req, res, type, body, coding, cacheControl) {
+  res.writeHead(200, {
+    'Content-Type': type,
+    'Content-Length': body.length,
+    ...(coding === 'identity' ? {} : { 'Content-Encoding': coding }),
+    'Cache-Control': cacheControl,
+    Vary: 'Accept-Encoding',
+    'X-Content-Type-Options': 'nosniff',
+  })
+  res.end(req.method === 'HEAD' ? undefined : body)
+  return true
+}
 const gzip = promisify(zlib.gzip)
 
 /** Whether an Accept-Encoding header allows `br` (named, or through `*`, with a q above 0). */
@@ -81,16 +96,7 @@ export function createStaticAssets({ root, log = () => {} }) {
     const queryAt = url.indexOf('?')
     const entry = ready.get(queryAt === -1 ? url : url.slice(0, queryAt))
     if (!entry || !acceptsBrotli(req.headers['accept-encoding'])) return false
-    res.writeHead(200, {
-      'Content-Type': entry.type,
-      'Content-Length': entry.body.length,
-      'Content-Encoding': 'br',
-      'Cache-Control': 'public, max-age=31536000, immutable',
-      Vary: 'Accept-Encoding',
-      'X-Content-Type-Options': 'nosniff',
-    })
-    res.end(req.method === 'HEAD' ? undefined : entry.body)
-    return true
+    return sendKept(req, res, entry.type, entry.body, 'br', IMMUTABLE)
   }
 
   return { serve, warmed }
@@ -157,16 +163,8 @@ function createScalarAsset({ root, log }) {
     // The page asks for ?v=<its version>: that URL's bytes never change. Any other URL gets the
     // current bundle, which a later release may change.
     const current = queryAt !== -1 && url.slice(queryAt) === `?v=${ready.version}`
-    res.writeHead(200, {
-      'Content-Type': 'text/javascript; charset=utf-8',
-      'Content-Length': body.length,
-      ...(coding === 'identity' ? {} : { 'Content-Encoding': coding }),
-      'Cache-Control': current ? 'public, max-age=31536000, immutable' : 'public, max-age=300',
-      Vary: 'Accept-Encoding',
-      'X-Content-Type-Options': 'nosniff',
-    })
-    res.end(req.method === 'HEAD' ? undefined : body)
-    return true
+    const type = 'text/javascript; charset=utf-8'
+    return sendKept(req, res, type, body, coding, current ? IMMUTABLE : 'public, max-age=300')
   }
 
   return { serve }
