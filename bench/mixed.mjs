@@ -20,15 +20,16 @@
 // Visits arrive at a fixed rate (an open loop: a slow answer does not slow the arrivals). Every
 // visit opens the home page, a product list, a search and two product pages; one visit in B+1
 // then buys: login, add to cart, place the order, as a new shopper each time, from a client
-// address of its own (bench/lib/http-client.mjs). Each step's p50 and p99 are reported per rate,
-// with every error (a quick 503 with Retry-After, load shed by decision 0016, is one too, also
-// counted apart); the answer is the highest order rate at which every step kept its p99 under
-// 500 ms with no error. On one host, each step's time inside the server (from its request log)
-// is reported beside: what the client waited beyond it was spent before the server (connecting,
-// queues). The load generator runs on the same machine (2 cores here): its own CPU is part of
-// the figures. Results: bench/results/mixed-<setup>.{json,txt} (soak: soak-<setup>; on
-// PostgreSQL: mixed-single-postgres).
-import http from 'node:http'
+// address of its own, over one keep-alive connection per visit (bench/lib/connection.mjs).
+// Each step's p50 and p99 are reported per rate, with every error (a quick 503 with
+// Retry-After, load shed by decision 0016, is one too, also counted apart); the answer is the
+// highest order rate at which every step kept its p99 under 500 ms with no error. On one host,
+// each step's time inside the server (from its request log) is reported beside: what the client
+// waited beyond it was spent before the server (connecting, queues). The load generator runs on
+// the same machine (2 cores here): its own CPU is part of the figures, so each rate reports the
+// cores the shop, the generator and the whole machine used (Linux). Results:
+// bench/results/mixed-<setup>.{json,txt} (soak: soak-<setup>; on PostgreSQL:
+// mixed-single-postgres).
 import { randomUUID } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
@@ -36,7 +37,8 @@ import { parseArgs } from 'node:util'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { ensureBuild } from '../scripts/build-if-needed.mjs'
 import { startCluster } from '../scripts/cluster.mjs'
-import { clientAddress, request } from './lib/http-client.mjs'
+import { Connection } from './lib/connection.mjs'
+import { clientAddress } from './lib/http-client.mjs'
 import { orderBody } from './lib/order-body.mjs'
 import { percentiles } from './lib/percentiles.mjs'
 import { serverTimes } from './lib/server-times.mjs'
@@ -117,6 +119,53 @@ async function startScaledOut(shoppers, log) {
   }
 }
 
+/** CPU seconds a process has used so far (Linux; 0 once it is gone or elsewhere). */
+function cpuSeconds(pid) {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8')
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+    return (Number(fields[11]) + Number(fields[12])) / 100 // utime + stime, USER_HZ = 100
+  } catch {
+    return 0
+  }
+}
+
+/** The whole machine's busy CPU seconds so far (Linux; 0 elsewhere). */
+function machineBusySeconds() {
+  try {
+    const [, ...ticks] = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/)
+    const n = ticks.map(Number)
+    return (n.reduce((a, b) => a + b, 0) - n[3] - n[4]) / 100 // all but idle and iowait
+  } catch {
+    return 0
+  }
+}
+
+/**
+ * Where the cores went while a rate ran, in cores: the shop's processes, this load generator
+ * (which shares the machine), and the machine as a whole (PostgreSQL and nginx included).
+ */
+function cpuMeter(shop) {
+  const read = () => ({
+    app: shop.pids().reduce((sum, { pid }) => sum + cpuSeconds(pid), 0),
+    generator: process.cpuUsage(),
+    machine: machineBusySeconds(),
+    at: performance.now(),
+  })
+  const from = read()
+  return () => {
+    const to = read()
+    const s = (to.at - from.at) / 1000
+    const gen = process.cpuUsage(from.generator)
+    const cores = (x) => Math.round((x / s) * 100) / 100
+    return {
+      app: cores(to.app - from.app),
+      generator: cores((gen.user + gen.system) / 1e6),
+      machine: cores(to.machine - from.machine),
+    }
+  }
+}
+
 /** Resident memory of a process in MB (Linux), undefined once it is gone. */
 function rssMb(pid) {
   try {
@@ -130,16 +179,16 @@ function rssMb(pid) {
 
 /** One visit: browse, and when `buyer` names a shopper, buy one unit. */
 async function visit(shop, n, buyer, record, browsing = true) {
-  const from = clientAddress(n)
-  // One keep-alive connection per visit, as one browser tab would have.
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 1, localAddress: from })
+  // One keep-alive connection per visit, as one browser tab would have, from an address of its
+  // own. The lean client (bench/lib/connection.mjs) leaves the shared cores to the shop.
+  const connection = new Connection(shop.url, { localAddress: clientAddress(n) })
   const step = async (name, url, init, expected) => {
     const started = performance.now()
     let status = 0
     let text = ''
     let res
     try {
-      res = await request(`${shop.url}${url}`, { ...init, agent, timeoutMs: 30_000 })
+      res = await connection.request(url, { ...init, timeoutMs: 30_000 })
       status = res.status
       if (status !== expected) text = res.text
     } catch (error) {
@@ -164,7 +213,7 @@ async function visit(shop, n, buyer, record, browsing = true) {
     if (!buyer) return
     await buySteps(shop, step, buyer, product)
   } finally {
-    agent.destroy()
+    connection.close()
   }
 }
 
@@ -234,6 +283,7 @@ async function runAt(shop, orderRate, seconds, state, onTick = () => {}, alone =
     if (error) errors.push(error)
     if (wasShed) shed++
   }
+  const cpu = cpuMeter(shop)
   const started = performance.now()
   const wallFrom = Date.now()
   const visits = []
@@ -253,6 +303,7 @@ async function runAt(shop, orderRate, seconds, state, onTick = () => {}, alone =
     visits.push(visit(shop, n, buyer, record, !alone))
   }
   await Promise.all(visits)
+  const cores = cpu()
   const elapsed = (performance.now() - started) / 1000
   onTick(elapsed)
   const steps = Object.fromEntries(STEPS.map((s) => [s, percentiles(samples[s])]))
@@ -273,6 +324,7 @@ async function runAt(shop, orderRate, seconds, state, onTick = () => {}, alone =
       .slice(0, 5),
     steps,
     server,
+    cores,
     worstP99,
     ok: errors.length === 0 && worstP99 < P99_LIMIT_MS,
   }
@@ -297,11 +349,11 @@ function serverTable(runs) {
 }
 
 function rateTable(setupName, runs, seconds = duration, alone = false) {
-  const head = `| orders/s | visits/s | requests | errors (503 shed) | ${STEPS.map((s) => `${s} p50 / p99`).join(' | ')} | p99 < ${P99_LIMIT_MS} ms |`
-  const rule = `|${' --- |'.repeat(5 + STEPS.length)}`
+  const head = `| orders/s | visits/s | requests | errors (503 shed) | ${STEPS.map((s) => `${s} p50 / p99`).join(' | ')} | p99 < ${P99_LIMIT_MS} ms | cores: app / load generator / machine |`
+  const rule = `|${' --- |'.repeat(6 + STEPS.length)}`
   const rows = runs.map(
     (r) =>
-      `| ${r.orderRate} | ${r.visitRate} | ${r.requests} | ${r.errors} (${r.shed ?? 0}) | ${STEPS.map((s) => `${r.steps[s].p50} / ${r.steps[s].p99}`).join(' | ')} | ${r.ok ? 'yes' : 'no'} |`,
+      `| ${r.orderRate} | ${r.visitRate} | ${r.requests} | ${r.errors} (${r.shed ?? 0}) | ${STEPS.map((s) => `${r.steps[s].p50} / ${r.steps[s].p99}`).join(' | ')} | ${r.ok ? 'yes' : 'no'} | ${r.cores ? `${r.cores.app} / ${r.cores.generator} / ${r.cores.machine}` : '-'} |`,
   )
   const best = runs.filter((r) => r.ok).at(-1)
   return [
