@@ -34,6 +34,7 @@ import { randomUUID } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
+import pg from 'pg'
 import { setTimeout as sleep } from 'node:timers/promises'
 import { ensureBuild } from '../scripts/build-if-needed.mjs'
 import { startCluster } from '../scripts/cluster.mjs'
@@ -102,6 +103,8 @@ async function startSingle(shoppers, log) {
     logFile: path.join(dataDir, 'server.log'),
     pids: () => [{ name: 'app', pid: server.child.pid }],
     seed: JSON.parse(fs.readFileSync(seedFile, 'utf8')),
+    // On PostgreSQL the outbox can be read beside the running shop (PGlite allows one process).
+    mail: values.postgres ? () => outboxCounts(values.postgres) : undefined,
     stop: async () => {
       await server.stop()
       fs.rmSync(dataDir, { recursive: true, force: true })
@@ -116,6 +119,22 @@ async function startScaledOut(shoppers, log) {
     pids: () => cluster.hosts.map((h, i) => ({ name: `app${i + 1}`, pid: h.child.pid })),
     seed: cluster.seed,
     stop: cluster.stop,
+  }
+}
+
+/** The mail outbox's rows sent so far and still pending (decision 0011). */
+async function outboxCounts(url) {
+  const client = new pg.Client({ connectionString: url })
+  await client.connect()
+  try {
+    const { rows } = await client.query(
+      `select count(*) filter (where status = 'sent')::int as sent,
+              count(*) filter (where status = 'pending')::int as pending
+       from mail_outbox`,
+    )
+    return rows[0]
+  } finally {
+    await client.end()
   }
 }
 
@@ -284,6 +303,7 @@ async function runAt(shop, orderRate, seconds, state, onTick = () => {}, alone =
     if (wasShed) shed++
   }
   const cpu = cpuMeter(shop)
+  const mailBefore = await shop.mail?.()
   const started = performance.now()
   const wallFrom = Date.now()
   const visits = []
@@ -304,6 +324,12 @@ async function runAt(shop, orderRate, seconds, state, onTick = () => {}, alone =
   }
   await Promise.all(visits)
   const cores = cpu()
+  const mailAfter = await shop.mail?.()
+  // Confirmation mails sent while the rate ran, and those still waiting when it ended.
+  const mail = mailAfter && {
+    sent: mailAfter.sent - mailBefore.sent,
+    pending: mailAfter.pending,
+  }
   const elapsed = (performance.now() - started) / 1000
   onTick(elapsed)
   const steps = Object.fromEntries(STEPS.map((s) => [s, percentiles(samples[s])]))
@@ -325,6 +351,7 @@ async function runAt(shop, orderRate, seconds, state, onTick = () => {}, alone =
     steps,
     server,
     cores,
+    mail,
     worstP99,
     ok: errors.length === 0 && worstP99 < P99_LIMIT_MS,
   }
@@ -349,11 +376,11 @@ function serverTable(runs) {
 }
 
 function rateTable(setupName, runs, seconds = duration, alone = false) {
-  const head = `| orders/s | visits/s | requests | errors (503 shed) | ${STEPS.map((s) => `${s} p50 / p99`).join(' | ')} | p99 < ${P99_LIMIT_MS} ms | cores: app / load generator / machine |`
-  const rule = `|${' --- |'.repeat(6 + STEPS.length)}`
+  const head = `| orders/s | visits/s | requests | errors (503 shed) | ${STEPS.map((s) => `${s} p50 / p99`).join(' | ')} | p99 < ${P99_LIMIT_MS} ms | cores: app / load generator / machine | mails sent / pending at the end |`
+  const rule = `|${' --- |'.repeat(7 + STEPS.length)}`
   const rows = runs.map(
     (r) =>
-      `| ${r.orderRate} | ${r.visitRate} | ${r.requests} | ${r.errors} (${r.shed ?? 0}) | ${STEPS.map((s) => `${r.steps[s].p50} / ${r.steps[s].p99}`).join(' | ')} | ${r.ok ? 'yes' : 'no'} | ${r.cores ? `${r.cores.app} / ${r.cores.generator} / ${r.cores.machine}` : '-'} |`,
+      `| ${r.orderRate} | ${r.visitRate} | ${r.requests} | ${r.errors} (${r.shed ?? 0}) | ${STEPS.map((s) => `${r.steps[s].p50} / ${r.steps[s].p99}`).join(' | ')} | ${r.ok ? 'yes' : 'no'} | ${r.cores ? `${r.cores.app} / ${r.cores.generator} / ${r.cores.machine}` : '-'} | ${r.mail ? `${r.mail.sent} / ${r.mail.pending}` : '-'} |`,
   )
   const best = runs.filter((r) => r.ok).at(-1)
   return [
