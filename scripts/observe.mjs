@@ -135,6 +135,23 @@ export function createObserver({ logger, trustProxy, metricsToken, frontCache, a
       this.set({ state: 'waiting' }, pool.waitingCount)
     },
   })
+  new promClient.Gauge({
+    name: 'shop_mail_outbox_pending',
+    help: 'Mails waiting in the outbox to be sent, due now or on a later retry (one outbox for all hosts)',
+    registers: [registry],
+    async collect() {
+      const count = globalThis.__shopMailPending
+      if (!count) return
+      // A database that fails or takes over 2 s leaves the gauge as it was: the scrape answers.
+      let timer
+      const late = new Promise((resolve) => {
+        timer = setTimeout(resolve, 2000, undefined)
+      })
+      const pending = await Promise.race([count().catch(() => undefined), late])
+      clearTimeout(timer)
+      if (pending !== undefined) this.set(pending)
+    },
+  })
   new promClient.Counter({
     name: 'shop_db_statements_total',
     help: 'Statements this process sent to the database, BEGIN and COMMIT included (on PostgreSQL, round trips)',

@@ -198,6 +198,8 @@ test.describe('a server with METRICS_TOKEN behind a trusted proxy', () => {
     expect(res.status()).toBe(200)
     const text = await res.text()
     expect(Number(/^shop_db_statements_total (\d+)$/m.exec(text)?.[1])).toBeGreaterThan(0)
+    // The outbox's pending mail, counted in the database: a number, none waiting here for long.
+    expect(/^shop_mail_outbox_pending (\d+)$/m.exec(text)?.[1]).toMatch(/^\d+$/)
     expect(text).toMatch(/shop_http_request_duration_seconds_bucket\{.*route="page".*\}/)
     expect(text).toMatch(
       /shop_http_request_duration_seconds_count\{method="GET",route="health",status="2xx"\}/,

@@ -2,6 +2,7 @@ import 'server-only'
 import { listDemoAccounts } from '@/lib/auth/demo-accounts'
 import { env } from '@/lib/env'
 import { startMailWorker } from '@/lib/mail/mail-worker'
+import { countPendingMail } from '@/lib/mail/outbox-store'
 import { goLiveChecks } from '@/lib/ops/go-live'
 import { logger } from '@/lib/ops/logger.cjs'
 import { closeDatabase, getDatabase } from './client'
@@ -42,6 +43,7 @@ export async function startServerDatabase() {
         sendTimeoutMs: e.MAIL_SEND_TIMEOUT_MS,
       })
       hooks.__shopStopMailWorker = worker.stop
+      hooks.__shopMailPending = () => countPendingMail(handle.db)
     }
     // The go-live check (`npm run doctor`), once per process start: one warning line per finding.
     const results = goLiveChecks(env(), { demoAccounts: await listDemoAccounts(handle.db) })

@@ -74,6 +74,15 @@ export async function markFailed(db: Db, mail: ClaimedMail, error: string) {
   )
 }
 
+/** How many mails wait to be sent, due or not (the metric shop_mail_outbox_pending). */
+export async function countPendingMail(db: Db): Promise<number> {
+  const [row] = await queryRows<{ n: number | string }>(
+    db,
+    sql`select count(*) as n from mail_outbox where status = 'pending'`,
+  )
+  return Number(row?.n ?? 0)
+}
+
 /** Milliseconds until the next pending mail is due (0 if one is due now), or null for none. */
 export async function nextDueInMs(db: Db): Promise<number | null> {
   const [row] = await queryRows<{ ms: number | string | null }>(

@@ -55,6 +55,9 @@ declare global {
   /** Stops the mail worker (set by lib/db/startup.ts); scripts/shutdown.mjs calls it. */
   var __shopStopMailWorker: (() => Promise<void>) | undefined
 
+  /** Counts the outbox's pending mail (set by lib/db/startup.ts) for scripts/observe.mjs. */
+  var __shopMailPending: (() => Promise<number>) | undefined
+
   /** Set by scripts/shutdown.mjs on SIGTERM; lib/ops/readiness.ts then answers not ready. */
   var __shopShuttingDown: boolean | undefined
 

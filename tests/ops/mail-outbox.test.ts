@@ -8,7 +8,7 @@ import { mailOutbox, userTokens } from '@/lib/db/schema'
 import { queryRows } from '@/lib/db/sql'
 import type { QueuedMail } from '@/lib/mail/mail-kinds'
 import { startMailWorker, type MailWorker, type MailWorkerOptions } from '@/lib/mail/mail-worker'
-import { claimNextMail } from '@/lib/mail/outbox-store'
+import { claimNextMail, countPendingMail } from '@/lib/mail/outbox-store'
 import { queueMail } from '@/lib/mail/queue-mail'
 import { sendMail } from '@/lib/mail/send-mail'
 import { installTestDatabase } from '../support/db'
@@ -322,5 +322,17 @@ describe('delivery', () => {
     expect(await statusOf('sent-6@example.com')).toEqual(['sent'])
     expect(await statusOf('failed-29@example.com')).toEqual(['failed'])
     expect(await statusOf('pending@example.com')).toEqual(['pending'])
+  })
+})
+
+describe('the pending count (the metric shop_mail_outbox_pending)', () => {
+  it('counts the mail still to send, and no longer counts a mail once it is sent', async () => {
+    const before = await countPendingMail(db())
+    const first = await notice()
+    const second = await notice()
+    await queue(first, second)
+    expect(await countPendingMail(db())).toBe(before + 2)
+    await db().update(mailOutbox).set({ status: 'sent' }).where(eq(mailOutbox.recipient, first.to))
+    expect(await countPendingMail(db())).toBe(before + 1)
   })
 })
