@@ -155,6 +155,32 @@ describe('/metrics', () => {
   })
 })
 
+describe('the mail backlog in /metrics', () => {
+  afterEach(() => {
+    delete globalThis.__shopMailPending
+  })
+  const pendingIn = async (base: string) => {
+    const res = await raw(base, '/metrics', { authorization: `Bearer ${TOKEN}` })
+    expect(res.status).toBe(200)
+    return /^shop_mail_outbox_pending (\d+)$/m.exec(res.body.toString())?.[1]
+  }
+
+  it('counts what the database says, and keeps the last count when it fails or hangs', async () => {
+    const { base } = await start({ metricsToken: TOKEN })
+    globalThis.__shopMailPending = async () => 7
+    expect(await pendingIn(base)).toBe('7')
+    globalThis.__shopMailPending = async () => {
+      throw new Error('database down')
+    }
+    expect(await pendingIn(base)).toBe('7')
+    globalThis.__shopMailPending = () => new Promise<number>(() => {})
+    const started = performance.now()
+    expect(await pendingIn(base)).toBe('7')
+    // The scrape waits for a hung database at most 2 s.
+    expect(performance.now() - started).toBeLessThan(4000)
+  })
+})
+
 describe('the route class', () => {
   it('is one of a few, whatever the path', () => {
     expect(routeClass('/api/health')).toBe('health')

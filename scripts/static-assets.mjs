@@ -19,6 +19,7 @@ const TYPES = new Map([
   ['.css', 'text/css; charset=utf-8'],
 ])
 const brotli = promisify(zlib.brotliCompress)
+const gzip = promisify(zlib.gzip)
 const IMMUTABLE = 'public, max-age=31536000, immutable'
 
 /** Sends bytes kept in memory in `coding` (HEAD: the headers only); answers true. */
@@ -34,7 +35,6 @@ function sendKept(req, res, type, body, coding, cacheControl) {
   res.end(req.method === 'HEAD' ? undefined : body)
   return true
 }
-const gzip = promisify(zlib.gzip)
 
 /** Whether an Accept-Encoding header allows `br` (named, or through `*`, with a q above 0). */
 export function acceptsBrotli(header) {
