@@ -27,7 +27,8 @@
 // each step's time inside the server (from its request log) is reported beside: what the client
 // waited beyond it was spent before the server (connecting, queues). The load generator runs on
 // the same machine (2 cores here): its own CPU is part of the figures, so each rate reports the
-// cores the shop, the generator and the whole machine used (Linux), and on PostgreSQL the mails
+// cores the shop used (and its busiest main thread: the time it ran and the time it waited, ready,
+// for a core), the generator and the whole machine (Linux), and on PostgreSQL the mails
 // sent and still pending. On one host each rate starts once the mail of the ones before has gone
 // out (/metrics' shop_mail_outbox_pending, waited for up to 3 minutes). Results:
 // bench/results/mixed-<setup>.{json,txt} (soak: soak-<setup>; on PostgreSQL:
@@ -187,6 +188,20 @@ function cpuSeconds(pid) {
   }
 }
 
+/**
+ * A process's main thread so far, in seconds (Linux; 0 elsewhere): the time it ran and the time it
+ * waited, ready, for a core (/proc/<pid>/task/<pid>/schedstat: nanoseconds on a CPU, then
+ * nanoseconds on the run queue). The shop's JavaScript runs on that one thread.
+ */
+function mainThreadSeconds(pid) {
+  try {
+    const [ran, waited] = fs.readFileSync(`/proc/${pid}/task/${pid}/schedstat`, 'utf8').split(' ')
+    return { ran: Number(ran) / 1e9, waited: Number(waited) / 1e9 }
+  } catch {
+    return { ran: 0, waited: 0 }
+  }
+}
+
 /** The whole machine's busy CPU seconds so far (Linux; 0 elsewhere). */
 function machineBusySeconds() {
   try {
@@ -198,6 +213,17 @@ function machineBusySeconds() {
   }
 }
 
+/** Of the hosts' main threads, the one that ran the most between two readings, in cores. */
+function busiestMainThread(from, to, cores) {
+  let best = { mainRan: 0, mainWaited: 0 }
+  to.forEach((t, i) => {
+    const f = from[i] ?? { ran: 0, waited: 0 }
+    const ran = cores(t.ran - f.ran)
+    if (ran >= best.mainRan) best = { mainRan: ran, mainWaited: cores(t.waited - f.waited) }
+  })
+  return best
+}
+
 /**
  * Where the cores went while a rate ran, in cores: the shop's processes, this load generator
  * (which shares the machine), and the machine as a whole (PostgreSQL and nginx included).
@@ -205,6 +231,8 @@ function machineBusySeconds() {
 function cpuMeter(shop) {
   const read = () => ({
     app: shop.pids().reduce((sum, { pid }) => sum + cpuSeconds(pid), 0),
+    // The busiest host's main thread (one host: its only one).
+    main: shop.pids().map(({ pid }) => mainThreadSeconds(pid)),
     generator: process.cpuUsage(),
     machine: machineBusySeconds(),
     at: performance.now(),
@@ -217,6 +245,7 @@ function cpuMeter(shop) {
     const cores = (x) => Math.round((x / s) * 100) / 100
     return {
       app: cores(to.app - from.app),
+      ...busiestMainThread(from.main, to.main, cores),
       generator: cores((gen.user + gen.system) / 1e6),
       machine: cores(to.machine - from.machine),
     }
@@ -416,11 +445,11 @@ function serverTable(runs) {
 }
 
 function rateTable(setupName, runs, seconds = duration, alone = false) {
-  const head = `| orders/s | visits/s | requests | errors (503 shed) | ${STEPS.map((s) => `${s} p50 / p99`).join(' | ')} | p99 < ${P99_LIMIT_MS} ms | cores: app / load generator / machine | mails sent / pending at the end |`
+  const head = `| orders/s | visits/s | requests | errors (503 shed) | ${STEPS.map((s) => `${s} p50 / p99`).join(' | ')} | p99 < ${P99_LIMIT_MS} ms | cores: app (main thread ran / waited) / load generator / machine | mails sent / pending at the end |`
   const rule = `|${' --- |'.repeat(7 + STEPS.length)}`
   const rows = runs.map(
     (r) =>
-      `| ${r.orderRate} | ${r.visitRate} | ${r.requests} | ${r.errors} (${r.shed ?? 0}) | ${STEPS.map((s) => `${r.steps[s].p50} / ${r.steps[s].p99}`).join(' | ')} | ${r.ok ? 'yes' : 'no'} | ${r.cores ? `${r.cores.app} / ${r.cores.generator} / ${r.cores.machine}` : '-'} | ${r.mail ? `${r.mail.sent} / ${r.mail.pending}` : '-'} |`,
+      `| ${r.orderRate} | ${r.visitRate} | ${r.requests} | ${r.errors} (${r.shed ?? 0}) | ${STEPS.map((s) => `${r.steps[s].p50} / ${r.steps[s].p99}`).join(' | ')} | ${r.ok ? 'yes' : 'no'} | ${r.cores ? `${r.cores.app} (${r.cores.mainRan ?? '-'} / ${r.cores.mainWaited ?? '-'}) / ${r.cores.generator} / ${r.cores.machine}` : '-'} | ${r.mail ? `${r.mail.sent} / ${r.mail.pending}` : '-'} |`,
   )
   const best = runs.filter((r) => r.ok).at(-1)
   return [

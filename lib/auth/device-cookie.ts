@@ -1,13 +1,12 @@
 import 'server-only'
 import { randomBytes } from 'node:crypto'
 import { eq } from 'drizzle-orm'
-import { sealData } from 'iron-session'
 import { getDb } from '@/lib/db/client'
 import { users } from '@/lib/db/schema'
 import { checkLimit, consumeLimit, resetLimit, type RateLimitName } from './rate-limit'
 import { cookieFrom, deviceSetCookie, sessionSecret, type CookieOptions } from './session'
 import { DEVICE_COOKIE } from './session-cookie'
-import { unsealCached } from './unseal-cache'
+import { sealRemembered, unsealCached } from './unseal-cache'
 
 // Device cookies against lockouts (OWASP, "Slow Brute Force Protection Using Device Cookies";
 // decision 0014). Failed password checks of an account count against one of two budgets:
@@ -30,7 +29,7 @@ const ID = /^[A-Za-z0-9_-]{24}$/
 
 /** The Set-Cookie header value of a new device cookie for the account `userId`. */
 export async function newDeviceCookie(userId: string, options: CookieOptions): Promise<string> {
-  const sealed = await sealData(
+  const sealed = await sealRemembered(
     { kind: 'device', uid: userId, dev: randomBytes(18).toString('base64url') },
     { password: sessionSecret(), ttl: DEVICE_LIFETIME_SECONDS },
   )

@@ -2,11 +2,10 @@ import 'server-only'
 import { createHash, randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
-import { sealData } from 'iron-session'
 import type { Role } from '@/lib/enums'
 import { env } from '@/lib/env'
 import { DEVICE_COOKIE, SESSION_COOKIE, SIGNED_IN_HINT_COOKIE } from './session-cookie'
-import { unsealCached } from './unseal-cache'
+import { sealRemembered, unsealCached } from './unseal-cache'
 
 export { SESSION_COOKIE }
 
@@ -76,7 +75,7 @@ export async function readSessionToken(cookieValue: string | undefined): Promise
 
 /** The cookie value for a session secret, as the login route sets it. */
 export function sealSession(token: string, password = sessionSecret()) {
-  return sealData({ sid: token }, { password, ttl: SESSION_LIFETIME.absoluteSeconds })
+  return sealRemembered({ sid: token }, { password, ttl: SESSION_LIFETIME.absoluteSeconds })
 }
 
 function cookieAttributes(

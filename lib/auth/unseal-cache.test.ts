@@ -1,6 +1,6 @@
-import { sealData } from 'iron-session'
+import { sealData, unsealData } from 'iron-session'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { unsealCached, unsealedCount } from './unseal-cache'
+import { sealRemembered, unsealCached, unsealedCount } from './unseal-cache'
 
 const PASSWORD = 'a-test-password-of-at-least-32-characters'
 const OTHER = 'another-password-of-at-least-32-characters'
@@ -38,5 +38,27 @@ describe('unsealed cookies kept per value', () => {
     // iron-session allows 60 s of clock skew past the expiry; after that it is refused.
     vi.setSystemTime(start + 60_000 + 61_000)
     expect(await unsealCached(seal, { password: PASSWORD, ttl: 60 })).toEqual({})
+  })
+
+  it('knows a value it sealed itself: the same answer as unsealing, with no unsealing', async () => {
+    const before = unsealedCount()
+    const seal = await sealRemembered({ sid: 'three' }, { password: PASSWORD, ttl: 60 })
+    expect(unsealedCount()).toBe(before + 1)
+    // What iron-session itself reads from the value: the data it was sealed from.
+    expect(await unsealData(seal, { password: PASSWORD, ttl: 60 })).toEqual({ sid: 'three' })
+    const wrong = `${seal.slice(0, -4)}AAAA`
+    expect(await unsealCached(wrong, { password: PASSWORD, ttl: 60 })).toEqual({})
+    // Now the kept answer: it holds even with the cryptography taken away (a value the cache did
+    // not know would need it, as the forged one above showed).
+    const subtle = vi.spyOn(globalThis.crypto.subtle, 'deriveBits')
+    try {
+      expect(await unsealCached(seal, { password: PASSWORD, ttl: 60 })).toEqual({ sid: 'three' })
+      expect(subtle).not.toHaveBeenCalled()
+      // For its own password only.
+      expect(await unsealCached(seal, { password: OTHER, ttl: 60 })).toEqual({})
+      expect(subtle).toHaveBeenCalled()
+    } finally {
+      subtle.mockRestore()
+    }
   })
 })

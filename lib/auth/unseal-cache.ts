@@ -1,5 +1,5 @@
 import 'server-only'
-import { unsealData } from 'iron-session'
+import { sealData, unsealData } from 'iron-session'
 import { LRUCache } from 'lru-cache'
 
 // The cookies this process has unsealed (the session's and the device's, both sealed by
@@ -11,6 +11,9 @@ import { LRUCache } from 'lru-cache'
 //    they were sealed with); a forged or expired value is unsealed, and refused, every time;
 //  - an entry counts for the password it was unsealed with only, and ends at the seal's expiry,
 //    which is no later than iron-session itself would accept it (it allows 60 s of clock skew);
+//  - a value this process seals itself is kept as it is made (sealRemembered), with the data it
+//    was made from: its first request after a sign-in then skips the unsealing too (one PBKDF2
+//    pair fewer per sign-in, on the path every order takes);
 //  - whether the session still counts is decided elsewhere on every request (its row in the
 //    `sessions` table, lib/auth/session-store.ts): this only skips the cryptography.
 
@@ -39,12 +42,33 @@ export async function unsealCached<T extends Record<string, unknown>>(
     return kept.data as Partial<T>
   }
   const data = (await unsealData<T>(seal, options)) as Partial<T>
-  const expiresAt = expiryOf(seal)
-  if (expiresAt !== undefined && expiresAt > now && Object.keys(data).length > 0) {
-    const entry = { password: options.password, expiresAt, data: Object.freeze({ ...data }) }
-    unsealed.set(seal, entry, { ttl: expiresAt - now })
-  }
+  remember(seal, options.password, data, now)
   return data
+}
+
+/** Keeps `data` as what `seal` unseals to, with the password, until the seal's expiry. */
+function remember(seal: string, password: string, data: Record<string, unknown>, now: number) {
+  const expiresAt = expiryOf(seal)
+  if (expiresAt === undefined || expiresAt <= now || Object.keys(data).length === 0) return
+  unsealed.set(
+    seal,
+    { password, expiresAt, data: Object.freeze({ ...data }) },
+    { ttl: expiresAt - now },
+  )
+}
+
+/**
+ * iron-session's sealData, whose value is then known as unsealCached would learn it: what it
+ * unseals to is the data it was sealed from (a JSON round trip of it, which is the same for the
+ * plain strings the shop seals).
+ */
+export async function sealRemembered(
+  data: Record<string, string>,
+  options: { password: string; ttl: number },
+): Promise<string> {
+  const seal = await sealData(data, options)
+  remember(seal, options.password, data, Date.now())
+  return seal
 }
 
 /** How many values are kept (tests). */

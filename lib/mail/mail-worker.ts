@@ -3,22 +3,28 @@ import type { DbHandle } from '@/lib/db/open'
 import { logger } from '@/lib/ops/logger.cjs'
 import { listenForMail } from './listen-for-mail'
 import {
-  claimNextMail,
+  claimMail,
+  markAllSent,
   markFailed,
   markRetry,
-  markSent,
   nextDueInMs,
   pruneOutbox,
+  releaseMail,
   type ClaimedMail,
 } from './outbox-store'
-import { queuedMail, renderMail, UnsendableMailError } from './render-mail'
+import { loadMailOrders, queuedMail, renderMail, UnsendableMailError } from './render-mail'
+import type { QueuedMail } from './mail-kinds'
+import type { OrderJson } from '@/lib/orders/order-json'
 import { sendMail, type RenderedMail } from './send-mail'
 
 // Delivers the outbox (docs/decisions/0011-mail-outbox.md). Each process that serves the shop
 // runs one: it wakes when a transaction that queued mail commits (the table's trigger notifies,
 // heard on the embedded database in this process and on PostgreSQL by every host), when the next
-// retry is due, and every `pollMs` in case a notification was missed. A few lanes deliver at
-// once, each claiming one mail at a time. Delivery is at least once: a crash after the mail
+// retry is due, and every `pollMs` in case a notification was missed. It claims a batch of due
+// mails at a time (one statement), reads the orders their confirmations show in one go, lets a
+// few lanes deliver them, and marks the sent ones in one statement: under a sale's load each
+// statement waits its turn on a busy event loop, and a statement per mail per step left the
+// confirmations minutes behind the orders. Delivery is at least once: a crash after the mail
 // server took a mail and before the row says so sends it again after the lease.
 
 const HOUR = 3_600_000
@@ -39,6 +45,8 @@ export type MailWorkerOptions = {
   pollMs?: number
   /** Deliveries at once in this process. */
   lanes?: number
+  /** Mails claimed at once. */
+  batch?: number
   /** How long sent and failed rows are kept. */
   keepSentMs?: number
   keepFailedMs?: number
@@ -76,6 +84,7 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
     sendTimeoutMs = 60_000,
     pollMs = 30_000,
     lanes = 2,
+    batch = 16,
     keepSentMs = 7 * DAY,
     keepFailedMs = 30 * DAY,
     stopGraceMs = 4_000,
@@ -89,46 +98,85 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
   let wokenMeanwhile = false
   let timer: NodeJS.Timeout | undefined
 
-  async function attempt(mail: ClaimedMail): Promise<void> {
+  /** One delivery; true when the mail left (marked sent with its batch), else it was handled. */
+  async function attempt(
+    mail: ClaimedMail,
+    queued: QueuedMail | Error,
+    orders: ReadonlyMap<string, OrderJson>,
+  ): Promise<boolean> {
     const fields = { mailId: mail.id, kind: mail.kind, attempt: mail.attempts }
     try {
       // Claimed again and again by hosts that died with it: it may be what kills them.
       if (mail.attempts > maxAttempts) throw new UnsendableMailError('no attempt ever finished')
-      const rendered = await renderMail(db, queuedMail(mail))
+      if (queued instanceof Error) throw queued
+      const rendered = await renderMail(db, queued, orders)
       const signal = AbortSignal.any([AbortSignal.timeout(sendTimeoutMs), cut.signal])
       await deliver(rendered, signal)
+      return true
     } catch (error) {
       const reason = message(error)
       if (error instanceof UnsendableMailError || mail.attempts >= maxAttempts) {
         await markFailed(db, mail, reason)
         log.error({ ...fields, error: reason }, 'mail delivery failed for good')
-        return
+        return false
       }
       // A delivery cut by the shutdown is due again at once, for whichever host is up.
       const delay = cut.signal.aborted ? 0 : retryDelayMs(mail.attempts, retryMs, maxRetryMs)
       await markRetry(db, mail, delay, reason)
       log.warn({ ...fields, error: reason, retryInMs: delay }, 'mail delivery failed, will retry')
-      return
+      return false
     }
-    if (await markSent(db, mail)) log.info(fields, 'mail sent')
-    else log.warn(fields, 'mail sent after its claim ran out: another attempt may send it again')
   }
 
-  async function lane(): Promise<void> {
-    while (!stopping) {
-      const mail = await claimNextMail(db, leaseMs)
-      if (!mail) return
-      await attempt(mail)
+  /**
+   * Delivers one claimed batch, `lanes` at a time. A mail is started only while its delivery
+   * (at most sendTimeoutMs) ends within the lease; those not started (the lease would run out,
+   * or the worker is stopping) are given back, due again at once.
+   */
+  async function deliverBatch(mails: ClaimedMail[]): Promise<void> {
+    const claimedAt = Date.now()
+    const queued = mails.map((mail) => {
+      try {
+        return queuedMail(mail)
+      } catch (error) {
+        return error instanceof Error ? error : new Error(String(error))
+      }
+    })
+    const orders = await loadMailOrders(
+      db,
+      queued.filter((q): q is QueuedMail => !(q instanceof Error)),
+    )
+    const sent: ClaimedMail[] = []
+    let next = 0
+    const lane = async () => {
+      while (next < mails.length && !stopping && Date.now() - claimedAt < leaseMs - sendTimeoutMs) {
+        const i = next++
+        if (await attempt(mails[i]!, queued[i]!, orders)) sent.push(mails[i]!)
+      }
     }
+    // Every lane ends before the batch does, even when one fails, so stop() waits for all.
+    const lanesDone = await Promise.allSettled(
+      Array.from({ length: Math.min(lanes, mails.length) }, lane),
+    )
+    const marked = await markAllSent(db, sent)
+    for (const mail of sent) {
+      const fields = { mailId: mail.id, kind: mail.kind, attempt: mail.attempts }
+      if (marked.has(mail.id)) log.info(fields, 'mail sent')
+      else log.warn(fields, 'mail sent after its claim ran out: another attempt may send it again')
+    }
+    await releaseMail(db, mails.slice(next))
+    const failed = lanesDone.find((r) => r.status === 'rejected')
+    if (failed) throw failed.reason
   }
 
   async function drain(): Promise<void> {
     let nextMs = pollMs
     try {
-      // Every lane ends before the drain does, even when one fails, so stop() waits for all.
-      const lanesDone = await Promise.allSettled(Array.from({ length: lanes }, lane))
-      const failed = lanesDone.find((r) => r.status === 'rejected')
-      if (failed) throw failed.reason
+      while (!stopping) {
+        const mails = await claimMail(db, leaseMs, batch)
+        if (mails.length === 0) break
+        await deliverBatch(mails)
+      }
       const due = await nextDueInMs(db)
       if (due !== null) nextMs = Math.min(due, pollMs)
     } catch (error) {

@@ -12,33 +12,53 @@ export type ClaimedMail = OutboxRow & { id: string; attempts: number; claim: str
 
 const ms = (value: number) => sql`(${value}::float8 * interval '1 millisecond')`
 
+type ClaimedRow = {
+  id: string
+  kind: string
+  recipient: string
+  user_id: string | null
+  data: unknown
+  attempts: number
+}
+
 /**
- * Claims the mail due first, for `leaseMs`: its next attempt moves past the lease, so no other
- * worker takes it meanwhile, and if this one dies the mail is due again when the lease ends.
- * SKIP LOCKED: two workers claiming at once take two different mails, never wait for each other.
+ * Claims the mails due first, at most `limit`, for `leaseMs`, under one claim: their next attempt
+ * moves past the lease, so no other worker takes them meanwhile, and if this one dies they are
+ * due again when the lease ends. SKIP LOCKED: two workers claiming at once take different mails,
+ * never wait for each other. Oldest due first.
  */
-export async function claimNextMail(db: Db, leaseMs: number): Promise<ClaimedMail | undefined> {
+export async function claimMail(db: Db, leaseMs: number, limit: number): Promise<ClaimedMail[]> {
   const claim = randomUUID()
-  const [row] = await queryRows<{
-    id: string
-    kind: string
-    recipient: string
-    user_id: string | null
-    data: unknown
-    attempts: number
-  }>(
+  const rows = await queryRows<ClaimedRow & { due_at: Date | string }>(
     db,
-    sql`update mail_outbox
-        set claim = ${claim}, attempts = attempts + 1, next_attempt_at = now() + ${ms(leaseMs)}
-        where id = (select id from mail_outbox
-                    where status = 'pending' and next_attempt_at <= now()
-                    order by next_attempt_at limit 1
-                    for update skip locked)
-        returning id, kind, recipient, user_id, data, attempts`,
+    sql`with due as (select id, next_attempt_at as due_at from mail_outbox
+                     where status = 'pending' and next_attempt_at <= now()
+                     order by next_attempt_at limit ${limit}
+                     for update skip locked)
+        update mail_outbox m
+        set claim = ${claim}, attempts = m.attempts + 1, next_attempt_at = now() + ${ms(leaseMs)}
+        from due where m.id = due.id
+        returning m.id, m.kind, m.recipient, m.user_id, m.data, m.attempts, due.due_at`,
   )
-  if (!row) return undefined
-  const { user_id: userId, ...rest } = row
-  return { ...rest, userId, claim }
+  // UPDATE … RETURNING gives no order of its own: the oldest due first, as they were chosen.
+  const dueAt = (row: { due_at: Date | string }) => new Date(row.due_at).getTime()
+  return rows
+    .sort((a, b) => dueAt(a) - dueAt(b))
+    .map(({ user_id: userId, id, kind, recipient, data, attempts }) => ({
+      id,
+      kind,
+      recipient,
+      userId,
+      data,
+      attempts,
+      claim,
+    }))
+}
+
+/** Claims the one mail due first (claimMail with a limit of one). */
+export async function claimNextMail(db: Db, leaseMs: number): Promise<ClaimedMail | undefined> {
+  const [mail] = await claimMail(db, leaseMs, 1)
+  return mail
 }
 
 // Each outcome is written only while the claim is still this attempt's: one whose lease ran out
@@ -54,6 +74,43 @@ export async function markSent(db: Db, mail: ClaimedMail): Promise<boolean> {
   )
   return done === 1
 }
+
+/**
+ * Sent, for mails of one claim: the ids whose row said so (those whose claim ran out and was
+ * taken by another worker change nothing and are left out).
+ */
+export async function markAllSent(db: Db, mails: ClaimedMail[]): Promise<Set<string>> {
+  const [first] = mails
+  if (!first) return new Set()
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`update mail_outbox
+        set status = 'sent', finished_at = now(), claim = null, data = '{}'::jsonb, last_error = null
+        where claim = ${first.claim} and id in ${idList(mails)}
+        returning id`,
+  )
+  return new Set(rows.map((row) => row.id))
+}
+
+/**
+ * Gives back mails of one claim that were never attempted (the worker is stopping, or their turn
+ * would outlast the lease): due again at once, for any worker, the attempt not counted.
+ */
+export async function releaseMail(db: Db, mails: ClaimedMail[]): Promise<void> {
+  const [first] = mails
+  if (!first) return
+  await db.execute(
+    sql`update mail_outbox
+        set claim = null, attempts = attempts - 1, next_attempt_at = now()
+        where claim = ${first.claim} and id in ${idList(mails)}`,
+  )
+}
+
+const idList = (mails: ClaimedMail[]) =>
+  sql`(${sql.join(
+    mails.map((mail) => sql`${mail.id}`),
+    sql`, `,
+  )})`
 
 /** Another attempt after `delayMs`. */
 export async function markRetry(db: Db, mail: ClaimedMail, delayMs: number, error: string) {

@@ -1,9 +1,9 @@
 import 'server-only'
-import { and, eq } from 'drizzle-orm'
+import { and, eq, inArray } from 'drizzle-orm'
 import { issueToken, type TokenKind } from '@/lib/auth/tokens'
 import type { Db } from '@/lib/db/open'
-import { orders, products, users } from '@/lib/db/schema'
-import { loadOrders } from '@/lib/orders/order-json'
+import { orders as ordersTable, products, users } from '@/lib/db/schema'
+import { loadOrders, type OrderJson } from '@/lib/orders/order-json'
 import { toDollars } from '@/lib/money'
 import {
   renderAccountExistsMail,
@@ -47,7 +47,12 @@ const freshToken = (db: Db, userId: string, kind: TokenKind) =>
  * Renders a queued mail the way it leaves: subject, both parts and its links (issuing the token
  * of a verify or reset link).
  */
-export async function renderMail(db: Db, mail: QueuedMail): Promise<RenderedMail> {
+export async function renderMail(
+  db: Db,
+  mail: QueuedMail,
+  /** Orders read beforehand for a batch of mails (loadMailOrders), by id. */
+  orders?: ReadonlyMap<string, OrderJson>,
+): Promise<RenderedMail> {
   switch (mail.kind) {
     case 'verify':
       return renderVerifyMail({ ...mail, token: await freshToken(db, mail.userId, 'verify') })
@@ -69,7 +74,9 @@ export async function renderMail(db: Db, mail: QueuedMail): Promise<RenderedMail
       return renderEmailChangedMail(mail)
     case 'order-confirmation': {
       // Read when the mail leaves: an order's lines and totals never change once placed.
-      const [order] = await loadOrders(db, eq(orders.id, mail.orderId))
+      const [order] = orders?.has(mail.orderId)
+        ? [orders.get(mail.orderId)]
+        : await loadOrders(db, eq(ordersTable.id, mail.orderId))
       if (!order) throw new UnsendableMailError('the order no longer exists')
       return renderOrderConfirmationMail({ to: mail.to, name: mail.name, order })
     }
@@ -91,4 +98,16 @@ export async function renderMail(db: Db, mail: QueuedMail): Promise<RenderedMail
     case 'order-status':
       return renderOrderStatusMail(mail)
   }
+}
+
+/**
+ * The orders the confirmation mails among `mails` are about, read in one go (two statements for
+ * the batch instead of two per mail), by id. An order not found is left out: its mail says so
+ * when it is rendered.
+ */
+export async function loadMailOrders(db: Db, mails: QueuedMail[]): Promise<Map<string, OrderJson>> {
+  const ids = mails.flatMap((mail) => (mail.kind === 'order-confirmation' ? [mail.orderId] : []))
+  if (ids.length === 0) return new Map()
+  const found = await loadOrders(db, inArray(ordersTable.id, [...new Set(ids)]))
+  return new Map(found.map((order) => [order._id, order]))
 }

@@ -89,7 +89,6 @@ export async function sendMail(mail: Mail, options: SendOptions = {}): Promise<v
   const built = await nodemailer
     .createTransport({ streamTransport: true, buffer: true, newline: 'unix' })
     .sendMail(message)
-  await fs.mkdir(outboxDir(), { recursive: true })
   const date = new Date()
   const id = outboxId(date)
   const entry: OutboxMessage = {
@@ -100,9 +99,43 @@ export async function sendMail(mail: Mail, options: SendOptions = {}): Promise<v
     text: mail.text,
     links: mail.links ?? [],
   }
-  await writeAtomically(outboxFile(`${id}.eml`), built.message as Buffer)
-  await writeAtomically(outboxFile(`${id}.json`), JSON.stringify(entry))
-  await pruneOutbox()
+  await writeToOutbox([
+    [outboxFile(`${id}.eml`), built.message as Buffer],
+    [outboxFile(`${id}.json`), JSON.stringify(entry)],
+  ])
+  written += 1
+  if (written >= PRUNE_EVERY) {
+    written = 0
+    await pruneOutbox()
+  }
+}
+
+/**
+ * Messages written between two prunings of the outbox (the first one prunes at once): a pruning
+ * lists the whole folder, too much to do for every message when a sale sends dozens a second.
+ * The folder holds at most OUTBOX_KEEP + PRUNE_EVERY messages; the mailbox lists the newest
+ * OUTBOX_KEEP.
+ */
+export const PRUNE_EVERY = 25
+let written = PRUNE_EVERY - 1
+
+// The folder is made once per process, and again if it went away meanwhile.
+let folderMade: Promise<unknown> | undefined
+
+/** Writes the files of one message side by side, each whole or not at all. */
+async function writeToOutbox(files: [string, Buffer | string][]): Promise<void> {
+  const write = () => Promise.all(files.map(([file, data]) => writeAtomically(file, data)))
+  folderMade ??= fs.mkdir(outboxDir(), { recursive: true })
+  try {
+    await folderMade
+    await write()
+  } catch (error) {
+    folderMade = undefined
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
+    folderMade = fs.mkdir(outboxDir(), { recursive: true })
+    await folderMade
+    await write()
+  }
 }
 
 let sequence = 0

@@ -212,6 +212,61 @@ describe('delivery', () => {
     }
   })
 
+  it('claims a batch at once: a dozen mails in a handful of statements, not a few each', async () => {
+    const mails = await Promise.all(Array.from({ length: 12 }, () => notice()))
+    await queue(...mails)
+    const handle = await getDatabase()
+    const before = handle.statements()
+    await worker(inbox.url, { batch: 16 })
+    for (const mail of mails) await inbox.waitFor(mail.to)
+    for (const mail of mails) await expect.poll(() => statusOf(mail.to)).toEqual(['sent'])
+    // The polls above are statements of their own (one each): count the worker's alone.
+    const polls = handle.statements()
+    await Promise.all(running.splice(0).map((w) => w.stop()))
+    const pollStatements = mails.length
+    // One claim of all twelve, one mark of all twelve, the claim that finds none, the next due
+    // time, the start's pruning: five. A claim and a mark per mail would be 26 and more.
+    expect(polls - before - pollStatements).toBeLessThanOrEqual(8)
+    for (const mail of mails) {
+      expect(inbox.to(mail.to), mail.to).toHaveLength(1)
+      expect((await rowsTo(mail.to))[0]!.attempts).toBe(1)
+    }
+  })
+
+  it('starts no delivery that could outlast its claim: the rest of the batch goes back, due at once', async () => {
+    const mails = [await notice(), await notice(), await notice(), await notice()]
+    await queue(...mails)
+    // Each delivery takes 600 ms of a 1-s limit and the claim lasts twice the limit: one batch
+    // could not deliver all four in turn before its claim ran out (another worker could then
+    // claim and send the last ones too).
+    const deliveries: { leftMs: number; tookMs: number }[] = []
+    await worker(inbox.url, {
+      lanes: 1,
+      batch: 16,
+      sendTimeoutMs: 1000,
+      deliver: async (mail, signal) => {
+        const started = Date.now()
+        const [claim] = await queryRows<{ left_ms: number | string }>(
+          db(),
+          sql`select extract(epoch from (next_attempt_at - now())) * 1000 as left_ms
+              from mail_outbox where recipient = ${mail.to}`,
+        )
+        await new Promise((resolve) => setTimeout(resolve, 600))
+        await sendMail(mail, { smtpUrl: inbox.url, signal })
+        deliveries.push({ leftMs: Number(claim!.left_ms), tookMs: Date.now() - started })
+      },
+    })
+    for (const mail of mails) await inbox.waitFor(mail.to)
+    for (const mail of mails) {
+      await expect.poll(() => statusOf(mail.to)).toEqual(['sent'])
+      expect(inbox.to(mail.to), mail.to).toHaveLength(1)
+      // Given back untried and claimed again: the attempt that never began is not counted.
+      expect((await rowsTo(mail.to))[0]!.attempts, mail.to).toBe(1)
+    }
+    expect(deliveries).toHaveLength(4)
+    for (const { leftMs, tookMs } of deliveries) expect(tookMs).toBeLessThan(leftMs)
+  })
+
   it('a mail claimed by a host that died is delivered once its lease has run out', async () => {
     const mail = await notice()
     await queue(mail)

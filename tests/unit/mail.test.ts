@@ -8,6 +8,7 @@ import {
   listOutbox,
   OUTBOX_KEEP,
   outboxDir,
+  PRUNE_EVERY,
   sendMail,
   type RenderedMail,
 } from '@/lib/mail/send-mail'
@@ -401,11 +402,12 @@ describe('the outbox index (no SMTP server)', () => {
 
   it(`keeps the last ${OUTBOX_KEEP} messages`, async () => {
     // The outbox is already full of older messages, written the way sendMail writes them (an
-    // index entry beside each .eml); sending 205 for real made this test take seconds.
+    // index entry beside each .eml); sending 200 for real made this test take seconds.
     fs.rmSync(outboxDir(), { recursive: true, force: true })
     fs.mkdirSync(outboxDir(), { recursive: true })
+    const oldId = (i: number) => `2020-01-01T00-00-00-000Z-${String(i).padStart(6, '0')}-00000000`
     for (let i = 0; i < OUTBOX_KEEP; i++) {
-      const id = `2020-01-01T00-00-00-000Z-${String(i).padStart(6, '0')}-00000000`
+      const id = oldId(i)
       const entry = {
         id,
         to: 'ada@example.com',
@@ -417,20 +419,32 @@ describe('the outbox index (no SMTP server)', () => {
       fs.writeFileSync(path.join(outboxDir(), `${id}.eml`), `Subject: Old ${i}\n\n`)
       fs.writeFileSync(path.join(outboxDir(), `${id}.json`), JSON.stringify(entry))
     }
-    for (let i = 0; i < 5; i++) {
+    // The folder is pruned once every PRUNE_EVERY messages, so once in these.
+    for (let i = 0; i < PRUNE_EVERY; i++) {
       await sendMail({ to: 'ada@example.com', subject: `New ${i}`, text: `Body ${i}` })
     }
     const listed = await listOutbox()
     expect(listed).toHaveLength(OUTBOX_KEEP)
-    expect(listed.slice(0, 6).map((message) => message.subject)).toEqual([
-      'New 4',
-      'New 3',
-      'New 2',
-      'New 1',
-      'New 0',
-      `Old ${OUTBOX_KEEP - 1}`,
+    expect(listed.slice(0, 3).map((message) => message.subject)).toEqual([
+      `New ${PRUNE_EVERY - 1}`,
+      `New ${PRUNE_EVERY - 2}`,
+      `New ${PRUNE_EVERY - 3}`,
     ])
-    expect(listed.at(-1)!.subject).toBe('Old 5')
-    expect(fs.readdirSync(outboxDir())).toHaveLength(OUTBOX_KEEP * 2)
+    expect(listed[PRUNE_EVERY]!.subject).toBe(`Old ${OUTBOX_KEEP - 1}`)
+    expect(listed.at(-1)!.subject).toBe(`Old ${PRUNE_EVERY}`)
+    // On disk: the oldest went, and never more than PRUNE_EVERY messages beyond the kept ones.
+    const names = fs.readdirSync(outboxDir())
+    expect(names).not.toContain(`${oldId(0)}.eml`)
+    expect(names).not.toContain(`${oldId(0)}.json`)
+    expect(names.length).toBeGreaterThanOrEqual(OUTBOX_KEEP * 2)
+    expect(names.length).toBeLessThanOrEqual((OUTBOX_KEEP + PRUNE_EVERY) * 2)
+    expect(names.filter((name) => name.endsWith('.tmp'))).toEqual([])
+  })
+
+  it('makes the outbox folder again when it went away', async () => {
+    await sendMail({ to: 'ada@example.com', subject: 'Before', text: 'one' })
+    fs.rmSync(outboxDir(), { recursive: true, force: true })
+    await sendMail({ to: 'ada@example.com', subject: 'After', text: 'two' })
+    expect((await listOutbox()).map((message) => message.subject)).toEqual(['After'])
   })
 })
