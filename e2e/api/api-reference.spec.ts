@@ -15,6 +15,7 @@ test.describe('the API reference page', () => {
     context,
     baseURL,
   }) => {
+    test.slow() // a 3.5 MB script to load and run: over 30 s on a slow 2-core machine
     await expectReference(page, baseURL!)
 
     // Behind `npm start` the bundle is then kept compressed in memory (scripts/static-assets.mjs)

@@ -32,6 +32,7 @@ test("'Notify me' on a sold-out product, taken back and asked again, ends in one
   browser,
   baseURL,
 }, testInfo) => {
+  test.slow() // two browsers, an admin edit and the mail: about 30 s on a slow 2-core machine
   const adminContext = await browser.newContext()
   await signIn(adminContext, 'admin')
   const admin = await adminContext.newPage()

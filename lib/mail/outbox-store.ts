@@ -64,20 +64,10 @@ export async function claimNextMail(db: Db, leaseMs: number): Promise<ClaimedMai
 // Each outcome is written only while the claim is still this attempt's: one whose lease ran out
 // and was claimed again by another worker changes nothing.
 
-/** Sent: the data (a link's token among it) is no longer kept. */
-export async function markSent(db: Db, mail: ClaimedMail): Promise<boolean> {
-  const done = await execCount(
-    db,
-    sql`update mail_outbox
-        set status = 'sent', finished_at = now(), claim = null, data = '{}'::jsonb, last_error = null
-        where id = ${mail.id} and claim = ${mail.claim}`,
-  )
-  return done === 1
-}
-
 /**
- * Sent, for mails of one claim: the ids whose row said so (those whose claim ran out and was
- * taken by another worker change nothing and are left out).
+ * Sent, for mails of one claim (the data, a link's token among it, is no longer kept): the ids
+ * whose row said so (those whose claim ran out and was taken by another worker change nothing
+ * and are left out).
  */
 export async function markAllSent(db: Db, mails: ClaimedMail[]): Promise<Set<string>> {
   const [first] = mails
