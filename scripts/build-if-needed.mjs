@@ -1,5 +1,8 @@
 // Builds the app when the sources changed since the last build, so `npm start` on a fresh
 // clone (or after a pull) serves what the files say. The fingerprint is a hash of the sources.
+// `npm run build` runs this with --always: it builds whatever the fingerprint says and records
+// it, so that a start, the end-to-end tests or a bench after it use that build (a bare
+// `next build` left no fingerprint, and the next start built everything again).
 //
 // Several `npm start` in one checkout (two hosts on one machine, each with its own PORT and
 // database) may find the build missing at once, and Next refuses a second build while one runs.
@@ -98,25 +101,30 @@ function withBuildLock(root, fn) {
 }
 
 /**
- * Builds when needed. `root` and `command` (program and arguments) are for tests, which build a
- * stand-in; by default `next build` of this checkout.
+ * Builds when needed, or with `always` in any case. `root` and `command` (program and
+ * arguments) are for tests, which build a stand-in; by default `next build` of this checkout.
  */
 export function ensureBuild({
   root = ROOT,
   command = [process.execPath, path.join(ROOT, 'node_modules/next/dist/bin/next'), 'build'],
+  always = false,
 } = {}) {
-  if (staleFingerprint(root) === undefined) return
+  if (!always && staleFingerprint(root) === undefined) return
   const status = withBuildLock(root, () => {
     // Whoever held the lock may have just built these very sources.
-    const fingerprint = staleFingerprint(root)
+    const fingerprint = always ? sourceFingerprint(root) : staleFingerprint(root)
     if (fingerprint === undefined) {
       console.log('The build another process just made is current: using it.')
       return 0
     }
     const built = fs.existsSync(path.join(root, '.next', 'BUILD_ID'))
-    console.log(
-      built ? 'Sources changed since the last build: building…' : 'First start: building the shop…',
-    )
+    if (!always) {
+      console.log(
+        built
+          ? 'Sources changed since the last build: building…'
+          : 'First start: building the shop…',
+      )
+    }
     const [program, ...args] = command
     const result = spawnSync(program, args, {
       cwd: root,
@@ -130,4 +138,6 @@ export function ensureBuild({
   if (status !== 0) process.exit(status)
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) ensureBuild()
+if (import.meta.url === `file://${process.argv[1]}`) {
+  ensureBuild({ always: process.argv.includes('--always') })
+}

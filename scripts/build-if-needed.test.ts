@@ -39,10 +39,11 @@ function checkout() {
 }
 
 /** `npm start`'s first step, ensureBuild, in a process of its own. */
-function start(root: string) {
+function start(root: string, always = false) {
   const script = `import(${JSON.stringify(MODULE)}).then((m) => m.ensureBuild({
     root: ${JSON.stringify(root)},
     command: [process.execPath, 'stand-in.cjs'],
+    always: ${always},
   }))`
   const child = spawn(process.execPath, ['--input-type=module', '-e', script], { cwd: root })
   children.push(child)
@@ -76,6 +77,17 @@ describe('ensureBuild', () => {
 
     // Sources changed since: the next start builds again.
     fs.writeFileSync(path.join(root, 'app', 'page.tsx'), 'export default 2\n')
+    expect(await start(root).exit).toBe(0)
+    expect(builds(root)).toBe(2)
+  }, 60_000)
+
+  it('builds with always (npm run build) even when current, and a start after it does not', async () => {
+    const root = checkout()
+    fs.writeFileSync(path.join(root, 'release'), '')
+    expect(await start(root).exit).toBe(0)
+    expect(builds(root)).toBe(1)
+    expect(await start(root, true).exit).toBe(0)
+    expect(builds(root)).toBe(2)
     expect(await start(root).exit).toBe(0)
     expect(builds(root)).toBe(2)
   }, 60_000)
