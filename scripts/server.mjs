@@ -10,6 +10,8 @@
 // before Next sees the request.
 //   UNCACHED_MAX_ACTIVE, UNCACHED_MAX_QUEUED, UNCACHED_MAX_WAIT_MS: what Next works on at once,
 //   and how many more may wait how long before a quick 503 (scripts/admission.mjs).
+//   WARM_UP_MS (30000): how long the process may answer a shopper's first steps sent to itself
+//   before it listens, so that it does not start cold under traffic (scripts/warm-up.mjs).
 import { createRequire } from 'node:module'
 import { createServer } from 'node:http'
 import path from 'node:path'
@@ -26,6 +28,7 @@ import { createObserver } from './observe.mjs'
 import { createStaticAssets } from './static-assets.mjs'
 import { loadShopEnv } from './shop-env.mjs'
 import { handleShutdown } from './shutdown.mjs'
+import { warmUp } from './warm-up.mjs'
 
 process.env.NODE_ENV = 'production'
 const ROOT = path.resolve(import.meta.dirname, '..')
@@ -219,7 +222,8 @@ export async function startServer({ port: portOption, hostname = process.env.HOS
     frontCache,
     admission,
   })
-  const server = createServer((req, res) => {
+  /** @type {import('node:http').RequestListener} */
+  const onRequest = (req, res) => {
     const request = observer.begin(req, res)
     // The headers of this request's answer, whoever gives it below (the front cache, static
     // files, Next, the refusals): its id; CORS for an allowed origin on every API answer (Next
@@ -269,7 +273,13 @@ export async function startServer({ port: portOption, hostname = process.env.HOS
       request.servedBy('busy')
       refuseBusy(req, res)
     })
-  })
+  }
+  // Warm before taking traffic, with the origin Next takes for its own (see `next(…)` above).
+  const warm = await warmUp(onRequest, { host: `localhost:${port}`, timeoutMs: ops.warmUpMs })
+  const { stopped, failed } = warm
+  if (stopped || failed.length > 0) log.warn(warm, 'warm-up incomplete')
+  else log.info(warm, 'warmed up')
+  const server = createServer(onRequest)
   // CONNECT never reaches the request handler; without this it would just be hung up on.
   server.on('connect', (_req, socket) => {
     socket.end(

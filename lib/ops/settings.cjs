@@ -25,10 +25,12 @@ const FLAGS = [...TRUE_FLAGS, 'false', '0', 'no', '']
 const PORT = { default: 3000, min: 0, max: 65_535 }
 /** SHUTDOWN_TIMEOUT_MS: how long a SIGTERM waits for the requests in flight (scripts/shutdown.mjs). */
 const SHUTDOWN_TIMEOUT_MS = { default: 10_000, min: 0, max: 999_999_999 }
+/** WARM_UP_MS: how long a new process may warm up before it listens (scripts/warm-up.mjs); 0: not at all. */
+const WARM_UP_MS = { default: 30_000, min: 0, max: 600_000 }
 
 /**
  * @param {Record<string, string | undefined>} source
- * @returns {{ settings: { logLevel: string, metricsToken: string | undefined, trustProxy: boolean | string[], admission: { maxActive: number, maxQueued: number, maxWaitMs: number }, acceptHandles: number, allowedOrigins: string[], port: number, shutdownTimeoutMs: number }, issues: string[] }}
+ * @returns {{ settings: { logLevel: string, metricsToken: string | undefined, trustProxy: boolean | string[], admission: { maxActive: number, maxQueued: number, maxWaitMs: number }, acceptHandles: number, allowedOrigins: string[], port: number, shutdownTimeoutMs: number, warmUpMs: number }, issues: string[] }}
  */
 function parseOpsSettings(source) {
   const issues = []
@@ -61,6 +63,7 @@ function parseOpsSettings(source) {
   const allowedOrigins = originsOf(source.ALLOWED_ORIGINS).origins
   const port = wholeNumber(source, 'PORT', PORT, issues)
   const shutdownTimeoutMs = wholeNumber(source, 'SHUTDOWN_TIMEOUT_MS', SHUTDOWN_TIMEOUT_MS, issues)
+  const warmUpMs = wholeNumber(source, 'WARM_UP_MS', WARM_UP_MS, issues)
   return {
     settings: {
       logLevel,
@@ -71,6 +74,7 @@ function parseOpsSettings(source) {
       allowedOrigins,
       port,
       shutdownTimeoutMs,
+      warmUpMs,
     },
     issues,
   }

@@ -21,6 +21,8 @@ export type OpsSettings = {
   port: number
   /** SHUTDOWN_TIMEOUT_MS (default 10,000): how long SIGTERM waits for requests in flight. */
   shutdownTimeoutMs: number
+  /** WARM_UP_MS (default 30,000; 0: none): how long a new process may warm up before it listens. */
+  warmUpMs: number
 }
 export function parseOpsSettings(source: Record<string, string | undefined>): {
   settings: OpsSettings

@@ -23,6 +23,7 @@ describe('the operations settings', () => {
       allowedOrigins: [],
       port: 3000,
       shutdownTimeoutMs: 10_000,
+      warmUpMs: 30_000,
     })
     expect(opsSettings({ LOG_LEVEL: ' Debug ', METRICS_TOKEN: '' }).logLevel).toBe('debug')
   })
@@ -52,7 +53,7 @@ describe('the operations settings', () => {
     }
   })
 
-  it('read PORT and SHUTDOWN_TIMEOUT_MS as whole numbers in their ranges, and name a bad one', () => {
+  it('read PORT, SHUTDOWN_TIMEOUT_MS and WARM_UP_MS as whole numbers in their ranges, and name a bad one', () => {
     expect(opsSettings({ PORT: '8080', SHUTDOWN_TIMEOUT_MS: '2500' })).toMatchObject({
       port: 8080,
       shutdownTimeoutMs: 2500,
@@ -61,6 +62,10 @@ describe('the operations settings', () => {
       port: 3000,
       shutdownTimeoutMs: 0,
     })
+    expect(opsSettings({ WARM_UP_MS: '0' }).warmUpMs).toBe(0)
+    expect(parseOpsSettings({ WARM_UP_MS: '600001' }).issues).toEqual([
+      'WARM_UP_MS: must be a whole number from 0 to 600000 (got "600001")',
+    ])
     for (const [name, value] of [
       ['PORT', 'abc'],
       ['PORT', '65536'],
