@@ -396,7 +396,8 @@ function report(run) {
       'shop: `npm start` (front cache + Next); bare: a bare Node server sending the same bytes ' +
         "from memory,\nheaders and body of the shop's cached answer (the machine's limit); next: " +
         '`next start` on the same build\nand data. p99 in ms. bytes: the body. cold: the first ' +
-        'answer of the freshly started shop, before\nanything was cached.',
+        'answer of the freshly started shop (it warms\nup before it listens, so the pages and ' +
+        'reads of its warm-up are copies by then; npm run bench:start).',
     )
     if (run.load.some((r) => r.rounds?.length > 1)) {
       lines.push(

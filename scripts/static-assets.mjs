@@ -1,8 +1,13 @@
 // The build's scripts and stylesheets (/_next/static/**) in Brotli, for browsers that accept it.
 // Next compresses with gzip only; Brotli at its highest level makes the framework's files about
 // 15 % smaller, and those files are most of a page's first-load JavaScript (bench/js-size.mjs).
-// The files never change for a build (their names carry a hash), so each is compressed once,
-// in the background at start-up; until its turn comes, Next serves it with gzip as before.
+// The files never change for a build (their names carry a hash), so each is compressed once, when
+// the shop is built (`writeBrotliCopies`, run by scripts/build-if-needed.mjs after `next build`),
+// into .next/shop-brotli/ with that build's id. A start reads those copies; it compresses in the
+// background only what a build made otherwise (a bare `next build`) lacks, and until a file's
+// turn comes, Next serves it with gzip as before. Compressing at start took one core for about
+// 5 s on a 2-core machine, the very seconds a new process meets its first traffic (issue 17,
+// bench/start.mjs: about a fifth fewer answers in its first 5 s).
 import fs from 'node:fs'
 import path from 'node:path'
 import { promisify } from 'node:util'
@@ -19,6 +24,11 @@ const TYPES = new Map([
   ['.css', 'text/css; charset=utf-8'],
 ])
 const brotli = promisify(zlib.brotliCompress)
+/** Where the build keeps its files' Brotli copies, with the BUILD_ID they were made for. */
+const COPIES = path.join('.next', 'shop-brotli')
+const BROTLI_MAX = {
+  params: { [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY },
+}
 const gzip = promisify(zlib.gzip)
 const IMMUTABLE = 'public, max-age=31536000, immutable'
 
@@ -55,30 +65,77 @@ function listFiles(staticDir) {
   return files
 }
 
+/** The build's id, or undefined when there is no build. */
+function buildId(root) {
+  try {
+    return fs.readFileSync(path.join(root, '.next', 'BUILD_ID'), 'utf8')
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * Writes the Brotli copy of every build file into .next/shop-brotli/ (at Brotli's highest level),
+ * then the build id they belong to; answers how many files. Run after `next build`.
+ * @param {string} root
+ */
+export function writeBrotliCopies(root) {
+  const id = buildId(root)
+  const dir = path.join(root, COPIES)
+  fs.rmSync(dir, { recursive: true, force: true })
+  if (id === undefined) return 0
+  const files = listFiles(path.join(root, '.next', 'static'))
+  fs.mkdirSync(dir, { recursive: true })
+  for (const [urlPath, file] of files) {
+    const copy = path.join(dir, `${urlPath.slice(PREFIX.length)}.br`)
+    fs.mkdirSync(path.dirname(copy), { recursive: true })
+    fs.writeFileSync(copy, zlib.brotliCompressSync(fs.readFileSync(file), BROTLI_MAX))
+  }
+  fs.writeFileSync(path.join(dir, 'BUILD_ID'), id)
+  return files.size
+}
+
 export function createStaticAssets({ root, log = () => {} }) {
   const files = listFiles(path.join(root, '.next', 'static'))
   /** URL path → { body, type } once compressed. */
   const ready = new Map()
+  const id = buildId(root)
+  const copies = path.join(root, COPIES)
 
-  // One file at a time, so that start-up work never competes much with requests.
+  // The build's copies when they are this build's; otherwise one file at a time, so that
+  // start-up work never competes much with requests.
   const warmed = (async () => {
     const started = Date.now()
+    const stamp = await fs.promises
+      .readFile(path.join(copies, 'BUILD_ID'), 'utf8')
+      .catch(() => undefined)
+    const fromBuild = id !== undefined && stamp === id
     let raw = 0
     let packed = 0
+    let made = 0
     for (const [urlPath, file] of files) {
-      const source = await fs.promises.readFile(file)
-      const body = await brotli(source, {
-        params: {
-          [zlib.constants.BROTLI_PARAM_QUALITY]: zlib.constants.BROTLI_MAX_QUALITY,
-          [zlib.constants.BROTLI_PARAM_SIZE_HINT]: source.length,
-        },
-      })
+      let body = fromBuild
+        ? await fs.promises
+            .readFile(path.join(copies, `${urlPath.slice(PREFIX.length)}.br`))
+            .catch(() => undefined)
+        : undefined
+      const size = (await fs.promises.stat(file)).size
+      if (body === undefined) {
+        const source = await fs.promises.readFile(file)
+        body = await brotli(source, {
+          params: {
+            ...BROTLI_MAX.params,
+            [zlib.constants.BROTLI_PARAM_SIZE_HINT]: source.length,
+          },
+        })
+        made++
+      }
       ready.set(urlPath, { body, type: TYPES.get(path.extname(file)) })
-      raw += source.length
+      raw += size
       packed += body.length
     }
     log(
-      `[static] ${files.size} files in Brotli (${Math.round(raw / 1024)} → ${Math.round(packed / 1024)} KiB) in ${Date.now() - started} ms`,
+      `[static] ${files.size} files in Brotli (${Math.round(raw / 1024)} → ${Math.round(packed / 1024)} KiB), ${made} compressed now, in ${Date.now() - started} ms`,
     )
   })().catch((error) => {
     // Next still serves every file with gzip; nothing is lost but bytes.

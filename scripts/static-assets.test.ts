@@ -7,7 +7,7 @@ import zlib from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { raw } from '../tests/support/raw-http'
 import { scalarBundle } from '../lib/api/openapi/scalar-bundle.cjs'
-import { acceptsBrotli, createStaticAssets } from './static-assets.mjs'
+import { acceptsBrotli, createStaticAssets, writeBrotliCopies } from './static-assets.mjs'
 
 // A stand-in for Scalar's bundle (the API reference's), with the eval probe the shop answers.
 const SCALAR_SOURCE = 'node_modules/@scalar/api-reference/dist/browser/standalone.js'
@@ -96,6 +96,59 @@ describe('build files in Brotli', () => {
     expect(acceptsBrotli('BR ; Q=0.1')).toBe(true)
     expect(acceptsBrotli('gzip')).toBe(false)
     expect(acceptsBrotli(undefined)).toBe(false)
+  })
+})
+
+describe('Brotli copies made by the build', () => {
+  const SCRIPT = '.next/static/chunks/app-1a2b.js'
+  const COPY = '.next/shop-brotli/chunks/app-1a2b.js.br'
+  /** A build of `script` with its copies written, then the copy replaced by a quick (level 1)
+   * compression: bytes that only a start reading the copy can send. */
+  function buildWithCopies(id: string) {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'static-copies-'))
+    fs.mkdirSync(path.join(dir, '.next/static/chunks'), { recursive: true })
+    fs.writeFileSync(path.join(dir, SCRIPT), script)
+    fs.writeFileSync(path.join(dir, '.next/BUILD_ID'), id)
+    expect(writeBrotliCopies(dir)).toBe(1)
+    expect(zlib.brotliDecompressSync(fs.readFileSync(path.join(dir, COPY))).toString()).toBe(script)
+    const quick = zlib.brotliCompressSync(script, {
+      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 1 },
+    })
+    fs.writeFileSync(path.join(dir, COPY), quick)
+    return { dir, quick }
+  }
+  async function served(dir: string) {
+    const lines: string[] = []
+    const assets = createStaticAssets({ root: dir, log: (line: string) => lines.push(line) })
+    await assets.warmed
+    const own = http.createServer((req, res) => {
+      if (!assets.serve(req, res)) res.writeHead(299).end('next')
+    })
+    await new Promise<void>((r) => own.listen(0, '127.0.0.1', r))
+    try {
+      const at = `http://127.0.0.1:${(own.address() as AddressInfo).port}`
+      const res = await raw(at, '/_next/static/chunks/app-1a2b.js', { 'accept-encoding': 'br' })
+      return { body: res.body, lines }
+    } finally {
+      own.close()
+      fs.rmSync(dir, { recursive: true, force: true })
+    }
+  }
+
+  it('are what a start of that build sends, with nothing compressed at start', async () => {
+    const { dir, quick } = buildWithCopies('build-1')
+    const { body, lines } = await served(dir)
+    expect(Buffer.compare(body, quick)).toBe(0)
+    expect(lines.join('\n')).toContain('0 compressed now')
+  })
+
+  it('of another build are not used: the start compresses the files itself', async () => {
+    const { dir, quick } = buildWithCopies('build-1')
+    fs.writeFileSync(path.join(dir, '.next/BUILD_ID'), 'build-2')
+    const { body, lines } = await served(dir)
+    expect(Buffer.compare(body, quick)).not.toBe(0)
+    expect(zlib.brotliDecompressSync(body).toString()).toBe(script)
+    expect(lines.join('\n')).toContain('1 compressed now')
   })
 })
 

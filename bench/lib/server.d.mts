@@ -17,4 +17,6 @@ export function startServer(options: {
   logFile: string
   readyPath: string
   timeoutMs?: number
+  /** How often readyPath is asked (default 250 ms). */
+  pollMs?: number
 }): Promise<RunningServer>

@@ -60,6 +60,7 @@ export async function startServer({
   kind = 'front',
   bodiesFile,
   timeoutMs = 90_000,
+  pollMs = 250,
 }) {
   const log = fs.openSync(logFile, 'a')
   // BENCH_CPU_PROF=DIR: a V8 CPU profile of each shop server, written to DIR when it stops
@@ -130,7 +131,7 @@ export async function startServer({
     } finally {
       clearTimeout(timer)
     }
-    await sleep(250)
+    await sleep(pollMs)
   }
   await stop()
   throw new Error(`The server did not answer within ${timeoutMs / 1000} s. Log:\n${tail(logFile)}`)
