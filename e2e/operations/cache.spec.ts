@@ -1,3 +1,6 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import zlib from 'node:zlib'
 import fc from 'fast-check'
 import { expect, signIn, test } from '../support/fixtures'
 import { allProducts, MUTABLE_CATEGORY } from '../support/catalog'
@@ -117,6 +120,25 @@ test('a page is kept in the encoding it has, and read back only by clients that 
     // (the other test may change the catalog meanwhile: compare the start, not the whole page)
     expect(text(refusing).slice(0, 15).toLowerCase()).toBe('<!doctype html>')
     expect(text(first).slice(0, 15).toLowerCase()).toBe('<!doctype html>')
+  }
+})
+
+test("the page's scripts come in Brotli as the build compressed them, and decode to the files", async ({
+  baseURL,
+}) => {
+  const home = text(await raw(baseURL!, '/', { 'accept-encoding': 'gzip' }))
+  const scripts = [...home.matchAll(/src="(\/_next\/static\/[^"?]+\.js)"/g)].map((m) => m[1]!)
+  expect(scripts.length).toBeGreaterThan(2)
+  for (const script of new Set(scripts)) {
+    const br = await raw(baseURL!, script, { 'accept-encoding': 'gzip, deflate, br, zstd' })
+    expect(br.status, script).toBe(200)
+    expect(br.headers['content-encoding'], script).toBe('br')
+    const plain = await raw(baseURL!, script, {})
+    expect(plain.headers['content-encoding'], script).toBeUndefined()
+    expect(zlib.brotliDecompressSync(br.body).equals(plain.body), script).toBe(true)
+    // The very bytes `npm run build` wrote (scripts/static-assets.mjs): nothing compressed at start.
+    const copy = path.join('.next/shop-brotli', `${script.slice('/_next/static/'.length)}.br`)
+    expect(fs.readFileSync(copy).equals(br.body), script).toBe(true)
   }
 })
 
