@@ -49,7 +49,7 @@ export async function standIn(
   const server = http.createServer((req, res) => {
     before(res)
     const headers = own?.(req)
-    if (cache.serve(req, res, headers)) return
+    if (cache.serve(req, res, headers) !== false) return
     for (const [name, value] of Object.entries(headers ?? {})) res.setHeader(name, value)
     requestContext.run({ startedAt: Date.now(), tags: new Set() }, () => {
       cache.capture(req, res, headers)

@@ -2,8 +2,11 @@ import type { AsyncLocalStorage } from 'node:async_hooks'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 
 export type FrontCache = {
-  /** `own`: the headers of this request's answer, sent with the copy's (never kept). */
-  serve: (req: IncomingMessage, res: ServerResponse, own?: Record<string, string>) => boolean
+  /**
+   * The bytes of body sent (0 for HEAD), or false when the cache did not answer. `own`: the
+   * headers of this request's answer, sent with the copy's (never kept).
+   */
+  serve: (req: IncomingMessage, res: ServerResponse, own?: Record<string, string>) => number | false
   /** `own`: the headers the server gave this answer for its own request (never kept). */
   capture: (req: IncomingMessage, res: ServerResponse, own?: Record<string, string>) => void
   purge: () => void

@@ -1,9 +1,10 @@
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { Registry } from 'prom-client'
 import { afterEach, describe, expect, it } from 'vitest'
 import { createLogger } from '../lib/ops/logger.cjs'
 import { raw } from '../tests/support/raw-http'
-import { createObserver, routeClass } from './observe.mjs'
+import { createHistogram, createObserver, routeClass } from './observe.mjs'
 
 // A server built like scripts/server.mjs (which sends the id in X-Request-Id), with a stand-in
 // for Next.
@@ -19,6 +20,15 @@ async function start({ trustProxy = false, metricsToken = undefined as string | 
   const observer = createObserver({ logger, trustProxy, metricsToken })
   const server = http.createServer((req, res) => {
     const request = observer.begin(req, res)
+    if (req.url === '/copy') {
+      // As the front cache answers: the headers in one block, the body's size told, not counted.
+      const body = Buffer.from('a kept copy')
+      res.writeHead(200, ['content-type', 'text/plain', 'x-request-id', request.id])
+      res.end(body)
+      request.answered(body.length)
+      return
+    }
+    request.countBody()
     res.setHeader('X-Request-Id', request.id)
     if (observer.serveMetrics(req, res)) return
     if (req.url === '/fail') {
@@ -73,6 +83,22 @@ describe('each request', () => {
       requestId: fail.headers['x-request-id'],
     })
     expect(new Set(logged.map((e) => e.requestId)).size).toBe(3)
+  })
+
+  it("logs a front cache copy with the size it was told, and counts it as the cache's", async () => {
+    const { base, entries } = await start({ metricsToken: TOKEN })
+    const copy = await raw(base, '/copy')
+    const head = await raw(base, '/copy', {}, 'HEAD')
+    const logged = await entries(2)
+    expect(logged[0]).toMatchObject({
+      requestId: copy.headers['x-request-id'],
+      route: 'front-cache',
+      status: 200,
+      bytes: copy.body.length,
+    })
+    expect(logged[1]).toMatchObject({ requestId: head.headers['x-request-id'], bytes: 0 })
+    const metrics = (await raw(base, '/metrics', { authorization: `Bearer ${TOKEN}` })).body
+    expect(metrics.toString()).toMatch(/^shop_front_cache_lookups_total\{result="hit"\} 2$/m)
   })
 
   it("keeps a trusted proxy's plain X-Request-Id, and only that", async () => {
@@ -178,6 +204,32 @@ describe('the mail backlog in /metrics', () => {
     expect(await pendingIn(base)).toBe('7')
     // The scrape waits for a hung database at most 2 s.
     expect(performance.now() - started).toBeLessThan(4000)
+  })
+})
+
+describe('the duration histogram', () => {
+  it('counts each observation in its bucket and every bucket above, by series', async () => {
+    const registry = new Registry()
+    const histogram = createHistogram(registry, {
+      name: 'test_seconds',
+      help: 'a test',
+      labelNames: ['method', 'route'],
+      buckets: [0.01, 0.1, 1],
+    })
+    for (const seconds of [0.005, 0.01, 0.05, 3]) histogram.observe('GET page', seconds)
+    histogram.observe('POST api', 0.2)
+    const text = await registry.metrics()
+    const line = (labels: string) =>
+      new RegExp(`^${labels.replace(/[{}+]/g, '\\$&')} (\\S+)$`, 'm').exec(text)?.[1]
+    expect(line('test_seconds_bucket{method="GET",route="page",le="0.01"}')).toBe('2')
+    expect(line('test_seconds_bucket{method="GET",route="page",le="0.1"}')).toBe('3')
+    expect(line('test_seconds_bucket{method="GET",route="page",le="1"}')).toBe('3')
+    expect(line('test_seconds_bucket{method="GET",route="page",le="+Inf"}')).toBe('4')
+    expect(Number(line('test_seconds_sum{method="GET",route="page"}'))).toBeCloseTo(3.065)
+    expect(line('test_seconds_count{method="GET",route="page"}')).toBe('4')
+    expect(line('test_seconds_bucket{method="POST",route="api",le="0.1"}')).toBe('0')
+    expect(line('test_seconds_bucket{method="POST",route="api",le="1"}')).toBe('1')
+    expect(text).toContain('# TYPE test_seconds histogram')
   })
 })
 
