@@ -235,14 +235,19 @@ export async function startServer({ port: portOption, hostname = process.env.HOS
     // the checks below to refuse. The rest ask the front cache after them; never twice (a stale
     // copy's first request is the one that has Next make it again, and must not then get it).
     const plain = plainBodilessTarget(req)
-    if (plain && frontCache.serve(req, res, own)) return request.servedBy('front-cache')
+    const sent = plain ? frontCache.serve(req, res, own) : false
+    if (sent !== false) return request.answered(sent)
+    request.countBody()
     for (const name in own) res.setHeader(name, own[name])
     lingerOnUnreadBody(req, res)
     if (refuseOddTarget(req, res)) return
     if (refuseLargeBody(req, res)) return
     if (observer.serveMetrics(req, res)) return
     if (staticAssets.serve(req, res)) return request.servedBy('static')
-    if (!plain && frontCache.serve(req, res)) return request.servedBy('front-cache')
+    if (!plain) {
+      const sent = frontCache.serve(req, res)
+      if (sent !== false) return request.answered(sent)
+    }
     if (refuseMethod(req, res)) return
     if (refuseMalformedPath(req, res)) return
     if (cacheableRequest(req) || publicApiRequest(req)) request.frontCacheMiss()
@@ -274,11 +279,6 @@ export async function startServer({ port: portOption, hostname = process.env.HOS
       refuseBusy(req, res)
     })
   }
-  // Warm before taking traffic, with the origin Next takes for its own (see `next(…)` above).
-  const warm = await warmUp(onRequest, { host: `localhost:${port}`, timeoutMs: ops.warmUpMs })
-  const { stopped, failed } = warm
-  if (stopped || failed.length > 0) log.warn(warm, 'warm-up incomplete')
-  else log.info(warm, 'warmed up')
   const server = createServer(onRequest)
   // CONNECT never reaches the request handler; without this it would just be hung up on.
   server.on('connect', (_req, socket) => {
@@ -288,14 +288,23 @@ export async function startServer({ port: portOption, hostname = process.env.HOS
   })
   // Keep-alive a little longer than common proxies' idle timeouts.
   server.keepAliveTimeout = 65_000
+  // SIGTERM/SIGINT: stop accepting, finish what is in flight, close the database, exit. From
+  // before the warm-up on: a signal while the process warms up or opens its port (a deploy that
+  // changes its mind, a test that stops it at once) is a clean stop too, not a kill.
+  handleShutdown(server, { timeoutMs: ops.shutdownTimeoutMs })
+  // Warm before taking traffic, with the origin Next takes for its own (see `next(…)` above).
+  const warm = await warmUp(onRequest, { host: `localhost:${port}`, timeoutMs: ops.warmUpMs })
+  const { stopped, failed } = warm
+  if (stopped || failed.length > 0) log.warn(warm, 'warm-up incomplete')
+  else log.info(warm, 'warmed up')
+  // Stopping already: the port is not opened.
+  if (globalThis.__shopShuttingDown) return server
   await new Promise((resolve, reject) => {
     server.once('error', reject)
     server.listen(port, hostname, resolve)
   })
   const acceptHandles = await addAcceptHandles(server, ops.acceptHandles, (m) => log.warn(m))
   log.info({ url: `http://${hostname || 'localhost'}:${port}`, acceptHandles }, 'ByteShop ready')
-  // SIGTERM/SIGINT: stop accepting, finish what is in flight, close the database, exit.
-  handleShutdown(server, { timeoutMs: ops.shutdownTimeoutMs })
   return server
 }
 

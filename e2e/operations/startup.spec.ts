@@ -36,3 +36,30 @@ test('a bad setting stops the server at start, naming the setting', async ({}, i
     fs.rmSync(dataDir, { recursive: true, force: true })
   }
 })
+
+test('a stop signal while the server warms up is a clean stop: the port never opens', async ({}, info) => {
+  test.skip(info.project.name !== 'wide', 'spawns its own server: the wide project only')
+  test.setTimeout(120_000)
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'shop-startup-'))
+  try {
+    const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(PORT), DATA_DIR: dataDir }
+    delete env.DATABASE_URL
+    const child = spawn(process.execPath, ['scripts/server.mjs'], { env, stdio: 'pipe' })
+    let output = ''
+    child.stdout.on('data', (chunk) => (output += chunk))
+    child.stderr.on('data', (chunk) => (output += chunk))
+    const exited = new Promise<{ code: number | null; signal: string | null }>((resolve) =>
+      child.once('exit', (code, signal) => resolve({ code, signal })),
+    )
+    // The database is open and the warm-up has begun (its first step waits for nothing else).
+    await expect
+      .poll(() => output.includes('"msg":"database ready"'), { timeout: 90_000 })
+      .toBe(true)
+    child.kill('SIGTERM')
+    expect(await exited, output).toEqual({ code: 0, signal: null })
+    expect(output).toContain('shutdown: closed the database')
+    expect(output).not.toContain('ByteShop ready')
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true })
+  }
+})
