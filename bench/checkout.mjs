@@ -1,6 +1,7 @@
 // `npm run bench:checkout`: whole checkouts through the production server, each by its own
 // shopper: login, add to cart, place the order. Reports orders per second and each step's
-// latency at fixed concurrencies.
+// latency at fixed concurrencies, beside the ceiling: the password checks of the sign-ins alone
+// (bench/password-ceiling.ts), measured before the server starts.
 //
 //   npm run bench:checkout -- [--postgres URL] [--orders N] [--concurrency 4,8]
 //
@@ -171,6 +172,11 @@ async function main() {
   const total = WARM_UP + perLevel * levels.length
   process.stdout.write(runTsx(env, ['bench/seed-shoppers.ts', String(total), seedFile]))
   const seed = JSON.parse(fs.readFileSync(seedFile, 'utf8'))
+  // The ceiling, with nothing else running: the password checks alone, as many as a level's
+  // sign-ins and at its highest concurrency (bench/password-ceiling.ts).
+  const ceiling = JSON.parse(
+    runTsx(env, ['bench/password-ceiling.ts', String(perLevel), String(Math.max(...levels))]),
+  )
 
   const server = await startBenchServer(env, dataDir)
   try {
@@ -188,6 +194,7 @@ async function main() {
       machine: `${os.cpus().length} cores, ${os.cpus()[0]?.model ?? ''}`.trim(),
       unit: 'ms',
       errors: 0,
+      passwordChecksPerSecond: ceiling.perSecond,
       levels: results,
     }
     const fmt = (p) => `p50 ${p.p50} / p99 ${p.p99}`
@@ -195,9 +202,10 @@ async function main() {
       `checkout bench, ${engine}, ${result.date}, ${result.machine}`,
       `each checkout: login, add 1 to cart, place the order (POST /api/v1/order/new); a new shopper each`,
       `database statements (BEGIN and COMMIT included; on PostgreSQL round trips): all of a checkout's requests and its confirmation mail`,
+      `ceiling: the sign-in's password check (argon2id, the app's parameters) alone, ${ceiling.concurrency} at a time, nothing else running: ${ceiling.perSecond} per second`,
       ...results.map(
         (r) =>
-          `concurrency ${r.concurrency}: ${r.orders} orders in ${r.seconds} s = ${r.ordersPerSecond} orders/s, 0 errors; ` +
+          `concurrency ${r.concurrency}: ${r.orders} orders in ${r.seconds} s = ${r.ordersPerSecond} orders/s (${Math.round((r.ordersPerSecond / ceiling.perSecond) * 100) / 100} of the ceiling), 0 errors; ` +
           `login ${fmt(r.login)} ms, cart add ${fmt(r.cartAdd)} ms, order ${fmt(r.placeOrder)} ms, ` +
           `whole checkout ${fmt(r.wholeCheckout)} ms; ` +
           `${r.statementsPerCheckout} database statements per checkout`,
