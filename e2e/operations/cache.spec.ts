@@ -96,6 +96,23 @@ test('a changed price and stock show at once on the product page and in the list
   await expect(card).toBeVisible()
 })
 
+test('an API write answers its little JSON uncompressed; reads come compressed', async ({
+  baseURL,
+}) => {
+  const gzip = { 'accept-encoding': 'gzip, deflate, br' }
+  const write = await fetch(`${baseURL}/api/v1/cart/add`, {
+    method: 'POST',
+    headers: { ...gzip, 'content-type': 'application/json' },
+    body: JSON.stringify({ productId: 'none', quantity: 1 }),
+  })
+  expect(write.status).toBe(401)
+  expect(write.headers.get('content-encoding')).toBeNull()
+  expect(((await write.json()) as { success: boolean }).success).toBe(false)
+  const read = await raw(baseURL!, `/api/v1/products?probe=${Date.now()}`, gzip)
+  expect(read.status).toBe(200)
+  expect(read.headers['content-encoding']).toMatch(/^(gzip|br|deflate)$/)
+})
+
 test('a page is kept in the encoding it has, and read back only by clients that accept it', async ({
   baseURL,
 }, testInfo) => {
