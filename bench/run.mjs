@@ -3,7 +3,8 @@
 //
 //   npm run bench -- [--products N] [--postgres URL] [--duration S] [--rounds N] [--connections C]
 //                    [--queries Q] [--keyword K] [--only pages|api|queries|reference]
-//                    [--no-next] [--no-lighthouse] [--ports P] [--encoding E]
+//                    [--no-next] [--no-lighthouse] [--lighthouse-runs N] [--ports P]
+//                    [--encoding E]
 //
 //   --products N     catalog size: the demo catalog plus generated variants up to N products
 //                    (default: the demo catalog alone; try 100000)
@@ -21,6 +22,8 @@
 //                    distinct uncached queries (no load, no Lighthouse)
 //   --no-next        skip the `next start` comparison
 //   --no-lighthouse  skip Lighthouse
+//   --lighthouse-runs N  Lighthouse runs per page (default 3); the median run is reported, as
+//                    Lighthouse's own tools pick it, with every run's performance score
 //   --ports P        the three servers listen on P, P+1, P+2 (default: any free ports)
 //   --encoding E     the load's Accept-Encoding: gzip (default, as browsers get pages) or
 //                    identity (the uncompressed bytes, as curl gets them)
@@ -86,6 +89,7 @@ function settingsFrom(argv) {
       only: { type: 'string' },
       'no-next': { type: 'boolean', default: false },
       'no-lighthouse': { type: 'boolean', default: false },
+      'lighthouse-runs': { type: 'string', default: '3' },
       ports: { type: 'string' },
       encoding: { type: 'string', default: 'gzip' },
       help: { type: 'boolean', short: 'h', default: false },
@@ -121,6 +125,7 @@ function settingsFrom(argv) {
     only: values.only ?? null,
     next: !values['no-next'],
     lighthouse: !values['no-lighthouse'] && !values.only,
+    lighthouseRuns: whole('lighthouse-runs', values['lighthouse-runs'], 1),
     ports: values.ports === undefined ? null : whole('ports', values.ports, 1024),
     // What the load generator accepts: gzip as browsers get pages from the shop, or identity.
     headers: values.encoding === 'identity' ? {} : { 'accept-encoding': values.encoding },
@@ -614,12 +619,14 @@ async function main() {
   let lighthouse = null
   if (settings.lighthouse && !shop.server.died()) {
     const lhPaths = ['/', '/products', `/product/${catalog.productId}`]
-    console.log(`[bench] Lighthouse (mobile) on ${lhPaths.length} pages…`)
+    console.log(
+      `[bench] Lighthouse (mobile) on ${lhPaths.length} pages, ${settings.lighthouseRuns} runs each…`,
+    )
     for (const p of lhPaths) for (let i = 0; i < 2; i++) await rawGet(shop.server.baseUrl + p)
     lighthouse = (
       await runLighthouse(
         lhPaths.map((p) => shop.server.baseUrl + p),
-        { track: onCleanup },
+        { track: onCleanup, runs: settings.lighthouseRuns },
       )
     ).map((r, i) => ({ path: i === 2 ? '/product/{id}' : lhPaths[i], ...r }))
     for (const r of lighthouse) {

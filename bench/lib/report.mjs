@@ -52,5 +52,19 @@ export function lighthouseTable(results) {
           typeof r.scriptTransferBytes === 'number' ? fmt.one(r.scriptTransferBytes / 1024) : '–',
         ],
   )
-  return table(columns, rows)
+  const lines = [table(columns, rows)]
+  const speeds = results.map((r) => r.benchmarkIndex).filter((n) => typeof n === 'number')
+  if (speeds.length > 0) {
+    lines.push(
+      `  the host's speed by Lighthouse's benchmarkIndex (higher is faster): ${speeds.map((n) => Math.round(n)).join(', ')}`,
+    )
+  }
+  const several = results.filter((r) => r.status !== 'error' && (r.runs ?? 1) > 1)
+  if (several.length > 0) {
+    lines.push(
+      `  the median of ${several[0].runs} runs per page (Lighthouse's computeMedianRun); performance in each run: ` +
+        several.map((r) => `${r.path} ${r.performanceRuns.join(' ')}`).join('; '),
+    )
+  }
+  return lines.join('\n')
 }
