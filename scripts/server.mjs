@@ -104,11 +104,28 @@ function refuseMethod(req, res) {
 function refuseLargeBody(req, res) {
   const declared = req.headers['content-length']
   if (declared === undefined) return false
-  const url = req.url ?? ''
-  const end = url.indexOf('?')
-  if (Number(declared) <= bodyLimitFor(end === -1 ? url : url.slice(0, end)).maxBytes) return false
+  if (Number(declared) <= bodyLimitOf(req).maxBytes) return false
   refuse(req, res, 413, 'The request body is too large')
   return true
+}
+
+/**
+ * An API write that takes JSON only (lib/api/body-limits.cjs) answers a little JSON: the signed-in
+ * user, the cart, the order. Gzip makes it no faster to receive, and cost a zlib stream per
+ * answer, about a twentieth of the order path's time; Next compresses what the request accepts,
+ * so such a request reaches it without Accept-Encoding. The writes that take files keep it: the
+ * product import's report grows with its file (up to 10,000 refused rows).
+ */
+function answersLittleJson(req) {
+  if (req.method === 'GET' || req.method === 'HEAD' || !isApi(req)) return false
+  return bodyLimitOf(req).maxFiles === 0
+}
+
+/** The body limits of the request's path (lib/api/body-limits.cjs). */
+function bodyLimitOf(req) {
+  const url = req.url ?? ''
+  const end = url.indexOf('?')
+  return bodyLimitFor(end === -1 ? url : url.slice(0, end))
 }
 
 /** How long a client may go on sending a body after its answer before it is hung up on. */
@@ -251,12 +268,7 @@ export async function startServer({ port: portOption, hostname = process.env.HOS
     if (refuseMethod(req, res)) return
     if (refuseMalformedPath(req, res)) return
     if (cacheableRequest(req) || publicApiRequest(req)) request.frontCacheMiss()
-    // An API write answers a little JSON (the signed-in user, the cart, the order): gzip makes it
-    // no faster to receive, and cost a zlib stream per answer, about a twentieth of the order
-    // path's time. Next compresses what the request accepts: it is told identity only.
-    if (isApi(req) && req.method !== 'GET' && req.method !== 'HEAD') {
-      delete req.headers['accept-encoding']
-    }
+    if (answersLittleJson(req)) delete req.headers['accept-encoding']
     const toNext = () => {
       // The page cache handler records here when this request began and which tags it touched;
       // the peer address is for rate limits (lib/api/client-ip.ts); the request id is the one of

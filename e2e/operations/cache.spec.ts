@@ -96,7 +96,7 @@ test('a changed price and stock show at once on the product page and in the list
   await expect(card).toBeVisible()
 })
 
-test('an API write answers its little JSON uncompressed; reads come compressed', async ({
+test('a JSON write answers its little JSON uncompressed; file uploads and reads come compressed', async ({
   baseURL,
 }) => {
   const gzip = { 'accept-encoding': 'gzip, deflate, br' }
@@ -108,6 +108,15 @@ test('an API write answers its little JSON uncompressed; reads come compressed',
   expect(write.status).toBe(401)
   expect(write.headers.get('content-encoding')).toBeNull()
   expect(((await write.json()) as { success: boolean }).success).toBe(false)
+  // The product import's report grows with its file: that write keeps its compression.
+  const upload = await fetch(`${baseURL}/api/v1/admin/products/import`, {
+    method: 'POST',
+    headers: gzip,
+    body: new FormData(),
+  })
+  expect(upload.status).toBe(401)
+  expect(upload.headers.get('content-encoding')).toBe('gzip')
+  expect(((await upload.json()) as { success: boolean }).success).toBe(false)
   const read = await raw(baseURL!, `/api/v1/products?probe=${Date.now()}`, gzip)
   expect(read.status).toBe(200)
   expect(read.headers['content-encoding']).toMatch(/^(gzip|br|deflate)$/)
