@@ -1,8 +1,8 @@
-import { spawn } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { expect, test } from '@playwright/test'
+import { ServerProcess } from '../support/server-process'
 
 // The production server (`npm start`'s) with a bad setting: it must stop at once and say which
 // setting is wrong, not start and fail requests later.
@@ -23,13 +23,9 @@ test('a bad setting stops the server at start, naming the setting', async ({}, i
       S3_ENDPOINT: 'http://127.0.0.1:1',
     }
     delete env.DATABASE_URL
-    const child = spawn(process.execPath, ['scripts/server.mjs'], { env, stdio: 'pipe' })
-    let output = ''
-    child.stdout.on('data', (chunk) => (output += chunk))
-    child.stderr.on('data', (chunk) => (output += chunk))
-    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve))
-    expect(code).toBe(1)
-    expect(output).toMatch(/S3_.*missing S3_REGION/)
+    const server = new ServerProcess(PORT, env)
+    expect((await server.exited).code).toBe(1)
+    expect(server.output).toMatch(/S3_.*missing S3_REGION/)
     // Nothing was opened or created in the data folder.
     expect(fs.existsSync(path.join(dataDir, 'pglite.lock'))).toBe(false)
   } finally {
@@ -51,21 +47,17 @@ test('a stop signal while the server warms up is a clean stop: the port never op
       WARM_UP_MS: '300000',
     }
     delete env.DATABASE_URL
-    const child = spawn(process.execPath, ['scripts/server.mjs'], { env, stdio: 'pipe' })
-    let output = ''
-    child.stdout.on('data', (chunk) => (output += chunk))
-    child.stderr.on('data', (chunk) => (output += chunk))
-    const exited = new Promise<{ code: number | null; signal: string | null }>((resolve) =>
-      child.once('exit', (code, signal) => resolve({ code, signal })),
-    )
+    const server = new ServerProcess(PORT, env)
     // The warm-up's first step (the catalog) has been answered: its page renders are under way.
     await expect
-      .poll(() => output.includes('"path":"/api/v1/products?limit=1"'), { timeout: 150_000 })
+      .poll(() => server.logLines.some((l) => l.path === '/api/v1/products?limit=1'), {
+        timeout: 150_000,
+      })
       .toBe(true)
-    child.kill('SIGTERM')
-    expect(await exited, output).toEqual({ code: 0, signal: null })
-    expect(output).toContain('shutdown: closed the database')
-    expect(output).not.toContain('ByteShop ready')
+    server.child.kill('SIGTERM')
+    expect(await server.exited, server.output).toEqual({ code: 0, signal: null })
+    expect(server.output).toContain('shutdown: closed the database')
+    expect(server.logLines.some((l) => l.msg === 'ByteShop ready')).toBe(false)
   } finally {
     fs.rmSync(dataDir, { recursive: true, force: true })
   }
