@@ -11,7 +11,8 @@
 //   UNCACHED_MAX_ACTIVE, UNCACHED_MAX_QUEUED, UNCACHED_MAX_WAIT_MS: what Next works on at once,
 //   and how many more may wait how long before a quick 503 (scripts/admission.mjs).
 //   WARM_UP_MS (30000): how long the process may answer a shopper's first steps sent to itself
-//   before it listens, so that it does not start cold under traffic (scripts/warm-up.mjs).
+//   before it listens, so that it does not start cold under traffic; the first catalog read,
+//   which waits for the database, has a bound of its own (scripts/warm-up.mjs).
 import { createRequire } from 'node:module'
 import { createServer } from 'node:http'
 import path from 'node:path'

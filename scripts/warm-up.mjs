@@ -7,8 +7,11 @@
 // browsers ask for (they are then in the front cache), a product's page, the cart and order calls
 // with an empty body (each answers 401 and changes nothing, but its route is loaded) and the login
 // route with a GET (405: a POST, even an empty one, would count against the address's login
-// limit). A step that fails is logged and skipped; the whole is bounded by WARM_UP_MS, and a
-// catalog that does not answer ends it at once (the shop starts anyway, cold).
+// limit). A step that fails is logged and skipped. WARM_UP_MS bounds the first catalog read and,
+// from its answer on, the rest: the first read waits for the database to open, which on a first
+// start includes migrating and seeding it (tens of seconds on a busy machine), and that wait must
+// not use up the time the steps need. A catalog that does not answer, or not within the bound,
+// ends it at once (the shop starts anyway, cold); so a start waits at most twice WARM_UP_MS.
 import { Agent, createServer, request as httpRequest } from 'node:http'
 
 /** What browsers send: the front cache keeps the copy of each page in the coding it replays. */
@@ -84,7 +87,7 @@ export async function warmUp(handler, { host, timeoutMs }) {
   })
   const { port } = /** @type {import('node:net').AddressInfo} */ (server.address())
   const agent = new Agent({ keepAlive: true, maxSockets: 1 })
-  const deadline = started + timeoutMs
+  let deadline = started + timeoutMs
   /** @param {{ method: string, path: string, headers: Record<string, string>, body?: string }} step */
   const send = (step) =>
     new Promise((resolve, reject) => {
@@ -124,6 +127,8 @@ export async function warmUp(handler, { host, timeoutMs }) {
       result.stopped = `the catalog answered ${first.status}`
       return
     }
+    // The database is open: the steps get the whole bound, whatever opening it took.
+    deadline = Date.now() + timeoutMs
     for (const step of warmUpSteps(firstProduct(first.body))) {
       try {
         const { status } = await send(step)

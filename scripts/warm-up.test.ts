@@ -112,6 +112,27 @@ describe('warmUp', () => {
     expect(await listening(port)).toBe(false)
   })
 
+  it('gives the steps the whole bound once the catalog has answered, however long that took', async () => {
+    // A first start: the first read waits for the database to be migrated and seeded.
+    const slowFirst = (req: IncomingMessage, res: ServerResponse) => {
+      const delay = req.url === '/api/v1/products?limit=1' ? 700 : 30
+      setTimeout(() => {
+        res.writeHead(200, { 'content-type': 'application/json' })
+        res.end(req.url === '/api/v1/products?limit=1' ? catalog : '{}')
+      }, delay)
+    }
+    // 700 ms of opening plus 14 steps of 30 ms: past 1 s in all, each part within it.
+    const result = await warmUp(slowFirst, { host: 'h', timeoutMs: 1_000 })
+    expect(result).toMatchObject({ failed: [], steps: 15 })
+    expect(result.stopped).toBeUndefined()
+    expect(result.ms).toBeGreaterThan(1_000)
+    // A catalog slower than the bound still ends it.
+    const never = recorder(() => 'hang')
+    const cold = await warmUp(never.handler, { host: 'h', timeoutMs: 300 })
+    expect(cold.stopped).toMatch(/^the catalog did not answer/)
+    expect(cold.steps).toBe(0)
+  })
+
   it('does nothing with a bound of 0', async () => {
     const { seen, handler } = recorder(() => ({ status: 200, body: catalog }))
     expect(await warmUp(handler, { host: 'h', timeoutMs: 0 })).toMatchObject({
