@@ -29,8 +29,8 @@ test.describe('a shop with more uncached work than it can do', () => {
       UNCACHED_MAX_QUEUED: '0',
       METRICS_TOKEN: token,
       ALLOWED_ORIGINS: CLIENT,
-      // The warm-up's time counts from before the first start's seeding, which on a busy
-      // machine (other specs' servers) took 17 of the default 30 s: room enough to finish.
+      // The warm-up's first read waits for the first start's seeding, which on a busy machine
+      // (other specs' servers) has taken over the default 30 s: room enough to see it answer.
       WARM_UP_MS: '120000',
     }
     const server = await new ServerProcess(port, env).ready(180_000)
