@@ -34,14 +34,29 @@ export function noteTags(tags: string[]): void {
   if (known) for (const tag of tags) known.add(tag)
 }
 
+/** Answers of a cached read that came from the database just now, not from a cache. */
+const freshReads = new WeakSet<object>()
+
+/**
+ * Whether `value` is what a cached read (below) just read from the database, in this request,
+ * rather than a copy from the cache: its figures are then as live as a second read would give.
+ */
+export const isFreshRead = (value: object): boolean => freshReads.has(value)
+
 export function cachedRead<A extends unknown[], R>(
   name: string,
   read: (...args: A) => Promise<R>,
   tags: (...args: A) => string[],
 ): (...args: A) => Promise<R> {
+  const readNow = async (...args: A) => {
+    const value = await read(...args)
+    // Next returns the reader's own object on a miss (and a parsed copy on a hit).
+    if (typeof value === 'object' && value !== null) freshReads.add(value)
+    return value
+  }
   return (...args: A) => {
-    if (!inNextServer()) return read(...args)
-    return unstable_cache(() => read(...args), [name, JSON.stringify(args)], {
+    if (!inNextServer()) return readNow(...args)
+    return unstable_cache(() => readNow(...args), [name, JSON.stringify(args)], {
       tags: tags(...args),
       revalidate: MAX_AGE_SECONDS,
     })()

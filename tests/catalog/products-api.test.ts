@@ -3,8 +3,9 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { GET as getProductRoute } from '@/app/api/v1/product/[id]/route'
 import { GET as listRoute } from '@/app/api/v1/products/route'
 import { GET as reviewsRoute } from '@/app/api/v1/reviews/route'
-import { getDb } from '@/lib/db/client'
+import { getDatabase, getDb } from '@/lib/db/client'
 import { productImages, products, reviews } from '@/lib/db/schema'
+import { withLiveStock } from '@/lib/products/live-stock'
 import type { ProductJson } from '@/lib/products/product-json'
 import { siteOrigin } from '@/lib/site-url'
 import { installTestDatabase } from '../support/db'
@@ -170,6 +171,30 @@ describe('GET /api/v1/products', () => {
     }
     expect(seen).toEqual(all) // no product repeated or skipped
     expect((await list('?limit=3&page=4')).body.products).toEqual([])
+  })
+
+  it('reads a page from the database in two statements, its stock figures with its rows', async () => {
+    const handle = await getDatabase()
+    const db = await getDb()
+    const id = ids.get('Lumen 4K Camera')!
+    await db.update(products).set({ stock: 1 }).where(eq(products.id, id))
+    try {
+      const before = handle.statements()
+      const { body } = await list('?category=Camera')
+      // The page's rows and its count; before issue 17's last change a third read the stock again.
+      expect(handle.statements() - before).toBe(2)
+      expect(body.products.find((p) => p._id === id)?.stock).toBe(1)
+    } finally {
+      await db.update(products).set({ stock: 2 }).where(eq(products.id, id))
+    }
+  })
+
+  it('takes the stock figures of a page kept from before afresh', async () => {
+    const { body } = await list('?category=Camera')
+    const kept = body.products.map((p) => ({ ...p, stock: 99 }))
+    const live = await withLiveStock(kept, { products: kept })
+    expect(live.find((p) => p._id === ids.get('Lumen 4K Camera'))?.stock).toBe(2)
+    expect(live.map((p) => p._id)).toEqual(kept.map((p) => p._id))
   })
 
   it('keeps a stable order when creation times tie', async () => {

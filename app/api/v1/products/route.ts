@@ -21,7 +21,7 @@ export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoute('/produ
     return json({
       success: true,
       ...page,
-      products: (await withLiveStock(page.products)).map(withAbsoluteImages),
+      products: (await withLiveStock(page.products, page)).map(withAbsoluteImages),
       ...(facets ? { facets } : {}),
     })
   }),
