@@ -37,7 +37,8 @@
 // sent and still pending. On one host each rate starts once the mail of the ones before has gone
 // out (/metrics' shop_mail_outbox_pending, waited for up to 3 minutes). Results:
 // bench/results/mixed-<setup>.{json,txt} (soak: soak-<setup>; on PostgreSQL:
-// mixed-single-postgres).
+// mixed-single-postgres). BENCH_KEEP_DATA=1 keeps a single host's data folder when the run ends
+// (its path printed) for a look at the database after the load.
 import { randomBytes, randomUUID } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
@@ -127,7 +128,8 @@ async function startSingle(shoppers, log) {
     settle: () => mailSettled(server.baseUrl, env.METRICS_TOKEN, log),
     stop: async () => {
       await server.stop()
-      fs.rmSync(dataDir, { recursive: true, force: true })
+      if (process.env.BENCH_KEEP_DATA) log(`data folder kept: ${dataDir}`)
+      else fs.rmSync(dataDir, { recursive: true, force: true })
     },
   }
 }

@@ -33,6 +33,7 @@ const logLine = (fields) =>
 const defaultClosers = () => [
   ['page cache listener', globalThis.__shopStopCacheListener],
   ['mail worker', globalThis.__shopStopMailWorker],
+  ['database upkeep', globalThis.__shopStopUpkeep],
   ['database', globalThis.__shopCloseDatabase],
 ]
 

@@ -7,6 +7,7 @@ import { goLiveChecks } from '@/lib/ops/go-live'
 import { logger } from '@/lib/ops/logger.cjs'
 import { closeDatabase, getDatabase } from './client'
 import { DataDirLockedError } from './lock'
+import { startUpkeep, vacuumTables } from './upkeep'
 
 // What scripts/server.mjs (plain JavaScript, outside Next's modules) calls on SIGTERM:
 // lib/ops/process-hooks.d.ts.
@@ -32,6 +33,21 @@ export async function startServerDatabase() {
           ? 'embedded PGlite, in a worker thread'
           : 'embedded PGlite'
     logger().info({ engine }, 'database ready')
+    // The embedded engine has no autovacuum: the server does its work (lib/db/upkeep.ts).
+    if (handle.engine === 'pglite' && !hooks.__shopStopUpkeep) {
+      const started = Date.now()
+      const tables = await vacuumTables(handle, { analyze: true })
+      logger().info({ tables, ms: Date.now() - started }, 'tables vacuumed and analyzed')
+      const upkeep = startUpkeep(handle, {
+        onPass: (pass) => logger().debug(pass, 'tables vacuumed'),
+        onError: (error) =>
+          logger().warn(
+            { error: error instanceof Error ? error.message : String(error) },
+            'vacuum pass failed',
+          ),
+      })
+      hooks.__shopStopUpkeep = upkeep.stop
+    }
     const e = env()
     // The outbox's deliveries run beside the requests; the shutdown stops them before the
     // database closes (scripts/shutdown.mjs).

@@ -52,6 +52,9 @@ declare global {
   /** Closes the database (set by lib/db/startup.ts); scripts/shutdown.mjs calls it last. */
   var __shopCloseDatabase: (() => Promise<void>) | undefined
 
+  /** Stops the embedded database's vacuum passes (lib/db/upkeep.ts); scripts/shutdown.mjs calls it. */
+  var __shopStopUpkeep: (() => Promise<void>) | undefined
+
   /** Stops the mail worker (set by lib/db/startup.ts); scripts/shutdown.mjs calls it. */
   var __shopStopMailWorker: (() => Promise<void>) | undefined
 
