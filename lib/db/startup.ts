@@ -34,17 +34,23 @@ export async function startServerDatabase() {
           : 'embedded PGlite'
     logger().info({ engine }, 'database ready')
     // The embedded engine has no autovacuum: the server does its work (lib/db/upkeep.ts).
+    // A pass that fails costs speed, not correctness: the shop starts anyway, with a warning.
     if (handle.engine === 'pglite' && !hooks.__shopStopUpkeep) {
+      const failed = (error: unknown) =>
+        logger().warn(
+          { error: error instanceof Error ? error.message : String(error) },
+          'vacuum pass failed',
+        )
       const started = Date.now()
-      const tables = await vacuumTables(handle, { analyze: true })
-      logger().info({ tables, ms: Date.now() - started }, 'tables vacuumed and analyzed')
+      try {
+        const tables = await vacuumTables(handle, { analyze: true })
+        logger().info({ tables, ms: Date.now() - started }, 'tables vacuumed and analyzed')
+      } catch (error) {
+        failed(error)
+      }
       const upkeep = startUpkeep(handle, {
         onPass: (pass) => logger().debug(pass, 'tables vacuumed'),
-        onError: (error) =>
-          logger().warn(
-            { error: error instanceof Error ? error.message : String(error) },
-            'vacuum pass failed',
-          ),
+        onError: failed,
       })
       hooks.__shopStopUpkeep = upkeep.stop
     }
