@@ -103,6 +103,39 @@ describe('the embedded database in a worker thread', { timeout: 30_000 }, () => 
     expect(order).toEqual(['inserted', 'committing', 'read'])
   })
 
+  it('runs a transaction begun while another holds the database after it, whole, and one with no statement', async () => {
+    const { db } = await open(true)
+    let release!: () => void
+    const held = new Promise<void>((r) => (release = r))
+    let inserted = false
+    const first = db.transaction(async (t) => {
+      await t.execute(sql`insert into t (id, name) values (1, 'first')`)
+      inserted = true
+      await held
+    })
+    while (!inserted) await new Promise((r) => setTimeout(r, 5))
+    // Its begin and its first statement are sent at once; both wait for the first to commit.
+    const second = db.transaction(async (t) => {
+      const seen = await queryRows<{ n: number }>(t, sql`select count(*)::int as n from t`)
+      await t.execute(sql`insert into t (id, name) values (2, 'second')`)
+      return seen[0]?.n
+    })
+    const third = db.transaction(async (t) => {
+      await t.execute(sql`insert into t (id, name) values (1, 'clash')`)
+    })
+    await new Promise((r) => setTimeout(r, 50))
+    release()
+    await first
+    expect(await second).toBe(1)
+    // The third's statement failed on the first's row, committed before it ran.
+    await expect(third).rejects.toMatchObject({ cause: { code: '23505' } })
+    expect(await db.transaction(async () => 'nothing sent')).toBe('nothing sent')
+    expect(await queryRows(db, sql`select id, name from t order by id`)).toEqual([
+      { id: 1, name: 'first' },
+      { id: 2, name: 'second' },
+    ])
+  })
+
   it('delivers NOTIFY to its listeners until they stop, and counts statements', async () => {
     const handle = await open(true)
     const heard: string[] = []

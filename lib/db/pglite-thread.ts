@@ -17,7 +17,7 @@ type Call =
       tx?: number
     }
   | { op: 'exec'; sql: string; tx?: number }
-  | { op: 'begin' }
+  | { op: 'begin'; tx: number }
   | { op: 'end'; tx: number; commit: boolean }
   | { op: 'listen' | 'unlisten'; channel: string }
   | { op: 'close' }
@@ -47,6 +47,7 @@ export class PgliteThread implements PgliteTarget {
     { resolve: (value: unknown) => void; reject: (error: Error) => void }
   >()
   #nextId = 1
+  #nextTransaction = 1
   #listeners = new Map<string, Set<(payload: string) => void>>()
   #stopped: Error | undefined
   #closing = false
@@ -136,13 +137,22 @@ export class PgliteThread implements PgliteTarget {
     return this.#target().exec(sql)
   }
 
-  /** Runs `fn` in a transaction: committed when it resolves, rolled back when it throws. */
+  /**
+   * Runs `fn` in a transaction: committed when it resolves, rolled back when it throws. The begin
+   * is not waited for: `fn`'s first statement goes right behind it and the worker runs it once
+   * the transaction has begun (or fails it as the begin failed). One answer fewer to wait for
+   * while the transaction holds the database.
+   */
   async transaction<T>(fn: (tx: PgliteTarget) => Promise<T>): Promise<T> {
-    const id = await this.#call<number>({ op: 'begin' })
+    const id = this.#nextTransaction++
+    const begun = this.#call<null>({ op: 'begin', tx: id })
+    // Its failure is also the failure of fn's statements, or is thrown below before a commit.
+    begun.catch(() => {})
     const tx = this.#target(id)
     let result: T
     try {
       result = await fn(tx)
+      await begun
     } catch (error) {
       await this.#call({ op: 'end', tx: id, commit: false }).catch(() => {})
       throw error

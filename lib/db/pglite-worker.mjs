@@ -7,11 +7,16 @@
 //   query { sql, params, rowMode, rawTypes, tx? }   rows as PGlite answers them; rawTypes are the
 //                                                   type ids whose values stay text (Drizzle's)
 //   exec { sql, tx? }                               PGlite's exec
-//   begin                                           opens a transaction, answers its id
+//   begin { tx }                                    opens transaction tx (an id the other end
+//                                                   chose), answers once it has begun
 //   end { tx, commit }                              commits it (or rolls it back), answers when done
 //   listen / unlisten { channel }                   NOTIFY on channel comes as { channel, payload }
 //   close                                           closes the database
 // Messages out: { id, result } or { id, error } for each, and { ready } or { failed } once at start.
+// The other end sends a transaction's first statement right behind its begin, without waiting for
+// the answer: a statement of transaction tx waits here until tx has begun (or fails as its begin
+// did). Each answer the other end waits for inside a transaction holds the database for a turn of
+// its event loop, which a busy server makes long (issue 17).
 import { parentPort, workerData } from 'node:worker_threads'
 import { PGlite } from '@electric-sql/pglite'
 import { pgliteExtensions } from './pglite-extensions.mjs'
@@ -53,30 +58,42 @@ try {
 
 /** Open transactions by id: PGlite's transaction object, and how to end it. */
 const transactions = new Map()
-let nextTransaction = 1
+/** Transactions asked for by id, whether or not begun yet: resolve when begun, reject as begin did. */
+const beginnings = new Map()
 /** Channels listened to, with the function that stops each. */
 const listening = new Map()
 
-function begin() {
-  const id = nextTransaction++
-  return new Promise((begun, failed) => {
+function begin(id) {
+  if (beginnings.has(id)) throw new Error(`Transaction ${id} was begun before`)
+  const begun = new Promise((resolve, reject) => {
     const finished = db.transaction(
       (tx) =>
         new Promise((commit, rollback) => {
           transactions.set(id, { tx, commit, rollback, finished })
-          begun(id)
+          resolve(null)
         }),
     )
     // Until the transaction has begun, its failure is the answer to `begin`; after, to `end`.
     finished.catch((error) => {
-      if (!transactions.has(id)) failed(error)
+      if (!transactions.has(id)) reject(error)
     })
   })
+  beginnings.set(id, begun)
+  return begun
 }
 
 async function end(id, commit) {
+  const begun = beginnings.get(id)
+  if (!begun) throw new Error(`No open transaction ${id}`)
+  beginnings.delete(id)
+  try {
+    await begun
+  } catch (error) {
+    // It never began: nothing to roll back; a commit answers why.
+    if (commit) throw error
+    return null
+  }
   const transaction = transactions.get(id)
-  if (!transaction) throw new Error(`No open transaction ${id}`)
   transactions.delete(id)
   if (commit) transaction.commit()
   else transaction.rollback(new Error('rolled back'))
@@ -88,8 +105,11 @@ async function end(id, commit) {
   return null
 }
 
-function target(tx) {
+async function target(tx) {
   if (tx === undefined) return db
+  const begun = beginnings.get(tx)
+  if (!begun) throw new Error(`No open transaction ${tx}`)
+  await begun
   const transaction = transactions.get(tx)
   if (!transaction) throw new Error(`No open transaction ${tx}`)
   return transaction.tx
@@ -98,14 +118,14 @@ function target(tx) {
 async function run(message) {
   switch (message.op) {
     case 'query':
-      return target(message.tx).query(message.sql, message.params, {
+      return (await target(message.tx)).query(message.sql, message.params, {
         rowMode: message.rowMode,
         parsers: rawParsers(message.rawTypes ?? []),
       })
     case 'exec':
-      return target(message.tx).exec(message.sql)
+      return (await target(message.tx)).exec(message.sql)
     case 'begin':
-      return begin()
+      return begin(message.tx)
     case 'end':
       return end(message.tx, message.commit)
     case 'listen': {

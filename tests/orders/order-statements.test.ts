@@ -1,10 +1,14 @@
 import { randomUUID } from 'node:crypto'
-import { describe, expect, it } from 'vitest'
+import { sql } from 'drizzle-orm'
+import { describe, expect, it, vi } from 'vitest'
 import * as addRoute from '@/app/api/v1/cart/add/route'
 import * as cartRoute from '@/app/api/v1/cart/route'
 import { POST as newOrder } from '@/app/api/v1/order/new/route'
-import { getDatabase } from '@/lib/db/client'
+import { getDatabase, getDb } from '@/lib/db/client'
+import { createPgPool } from '@/lib/db/open'
+import { queryRows } from '@/lib/db/sql'
 import { installTestDatabase } from '../support/db'
+import { testEngine, urlForDatabase } from '../support/engines'
 import { apiRequest, routeContext, sessionCookieFor } from '../support/requests'
 import { createProduct, createUser, SHIPPING } from '../factories'
 
@@ -23,7 +27,7 @@ async function counted<T>(run: () => Promise<T>): Promise<{ statements: number; 
 }
 
 describe('adding to the cart and placing the order', () => {
-  it('take 7 statements each', async () => {
+  it('take 6 and 7 statements', async () => {
     const user = await createUser()
     const kettle = await createProduct({ name: 'Kettle', priceCents: 3999, stock: 20 })
     const cookie = await sessionCookieFor(user)
@@ -39,9 +43,9 @@ describe('adding to the cart and placing the order', () => {
     )
     expect(add.result.status).toBe(200)
     expect(await add.result.json()).toMatchObject({ cart: [{ productId: kettle.id, quantity: 2 }] })
-    // The session, BEGIN, the cart's upsert, the product's stock and the line, the line's upsert,
-    // the cart's lines, COMMIT (9 before issue 17).
-    expect(add.statements).toBe(7)
+    // The session, BEGIN, the cart's upsert, the line's upsert with the stock check in it, the
+    // cart's lines, COMMIT (9 before issue 17, 7 with the check a statement of its own).
+    expect(add.statements).toBe(6)
     const cart = await cartRoute.GET(apiRequest('/api/v1/cart', { cookie }), routeContext({}))
     const etag = cart.headers.get('etag')!
 
@@ -67,8 +71,76 @@ describe('adding to the cart and placing the order', () => {
     const body = (await res.json()) as { order: { orderItems: { quantity: number }[] } }
     expect(body.order.orderItems).toMatchObject([{ quantity: 2 }])
     // Before issue 17: 15 (the key recorded, the cart's lines and version, the mail, each its own
-    // statement, and the order read back). In the Next server, PostgreSQL adds one: the notice
-    // that expires the product's pages in the other processes (lib/cache/catalog-cache.ts).
+    // statement, and the order read back). In the Next server on PostgreSQL, the notice that
+    // expires the product's pages in the other processes is part of the write (below).
     expect(statements).toBe(7)
   })
+})
+
+describe('on PostgreSQL in the Next server', () => {
+  it.runIf(testEngine() === 'postgres')(
+    'an order tells the other processes with its commit, in its writing statement, and a refused one tells nothing',
+    async () => {
+      const [{ name }] = (await queryRows<{ name: string }>(
+        await getDb(),
+        sql`select current_database() as name`,
+      )) as [{ name: string }]
+      const pool = createPgPool(urlForDatabase(name), 1)
+      const client = await pool.connect()
+      client.on('error', () => {})
+      const heard: string[] = []
+      client.on('notification', (message) => heard.push(message.payload ?? ''))
+      await client.query('listen shop_cache_tags')
+      // As scripts/server.mjs runs the route: the Next runtime, and its front cache's expiry.
+      const expired: { tags: string[]; soft: boolean }[] = []
+      vi.stubEnv('NEXT_RUNTIME', 'nodejs')
+      globalThis.__shopExpireTags = (tags, options) =>
+        void expired.push({ tags, soft: options?.soft === true })
+      try {
+        const user = await createUser()
+        const lamp = await createProduct({ name: 'Lamp', priceCents: 2000, stock: 5 })
+        const cookie = await sessionCookieFor(user)
+        const order = (quantity: number) =>
+          counted(() =>
+            newOrder(
+              apiRequest('/api/v1/order/new', {
+                method: 'POST',
+                cookie,
+                json: {
+                  shippingInfo: SHIPPING,
+                  orderItems: [{ productId: lamp.id, quantity }],
+                  paymentInfo: 'Done',
+                  itemsPrice: 20 * quantity,
+                  shippingPrice: 5,
+                  totalPrice: 20 * quantity + 5,
+                },
+              }),
+              routeContext({}),
+            ),
+          )
+        const refused = await order(9)
+        expect(refused.result.status).toBe(409)
+        const placed = await order(2)
+        expect(placed.result.status).toBe(201)
+        // The session, BEGIN, the cart, the stock, the write (with the notice), COMMIT: no
+        // statement of its own for the notice.
+        expect(placed.statements).toBe(6)
+        await vi.waitFor(() => expect(heard).toHaveLength(1))
+        expect(JSON.parse(heard[0]!)).toEqual({ tags: [`product:${lamp.id}`], soft: true })
+        expect(expired).toEqual([{ tags: [`product:${lamp.id}`], soft: true }])
+        // The last units: the lists show 'Out of Stock' now, and hear of it too.
+        expect((await order(3)).result.status).toBe(201)
+        await vi.waitFor(() => expect(heard).toHaveLength(2))
+        expect(JSON.parse(heard[1]!)).toEqual({
+          tags: ['catalog', `product:${lamp.id}`],
+          soft: true,
+        })
+      } finally {
+        vi.unstubAllEnvs()
+        delete globalThis.__shopExpireTags
+        client.release()
+        await pool.end()
+      }
+    },
+  )
 })
