@@ -176,6 +176,13 @@ export function startMailWorker(options: MailWorkerOptions): MailWorker {
         const mails = await claimMail(db, leaseMs, batch)
         if (mails.length === 0) break
         await deliverBatch(mails)
+        // A short batch took all that was due: no claim that would find nothing, unless mail
+        // was queued meanwhile (its commit woke the worker). A retry due meanwhile is what
+        // nextDueInMs answers 0 for.
+        if (mails.length < batch) {
+          if (!wokenMeanwhile) break
+          wokenMeanwhile = false
+        }
       }
       const due = await nextDueInMs(db)
       if (due !== null) nextMs = Math.min(due, pollMs)
