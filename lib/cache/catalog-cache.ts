@@ -1,5 +1,5 @@
 import 'server-only'
-import { sql } from 'drizzle-orm'
+import { sql, type SQL } from 'drizzle-orm'
 import { revalidateTag, unstable_cache } from 'next/cache'
 import { getDatabase } from '@/lib/db/client'
 import { MAX_AGE_SECONDS } from './cache-settings.cjs'
@@ -74,18 +74,58 @@ const expireTags = () => globalThis.__shopExpireTags
  */
 export async function invalidateCatalog(
   productIds: string[] = [],
-  { lists = true, stockOnly = false }: { lists?: boolean; stockOnly?: boolean } = {},
+  {
+    lists = true,
+    stockOnly = false,
+    announced = false,
+  }: {
+    lists?: boolean
+    stockOnly?: boolean
+    /** The other processes were told already, by stockNoticeStep's NOTIFY in the transaction. */
+    announced?: boolean
+  } = {},
 ): Promise<void> {
   if (!inNextServer()) return
-  const tags = [
-    ...new Set([...(lists ? [CACHE_TAGS.catalog] : []), ...productIds.map(CACHE_TAGS.product)]),
-  ]
+  const tags = tagsOf(productIds, lists)
   if (tags.length === 0) return
   const expire = expireTags()
   const soft = stockOnly && expire !== undefined
   if (soft) expire(tags, { soft })
   else for (const tag of tags) revalidateTag(tag, { expire: 0 })
-  await broadcast(soft ? { tags, soft } : tags)
+  if (!announced) await broadcast(soft ? { tags, soft } : tags)
+}
+
+const tagsOf = (productIds: string[], lists: boolean) => [
+  ...new Set([...(lists ? [CACHE_TAGS.catalog] : []), ...productIds.map(CACHE_TAGS.product)]),
+]
+
+/**
+ * A stock change's notice to the other app processes (what invalidateCatalog with `stockOnly`
+ * broadcasts), as a WITH item for the statement that writes the change: NOTIFY goes out when
+ * the transaction commits, so they hear of the change with its commit and never of one rolled
+ * back, no crash between the commit and the notice can lose it, and the change saves the round
+ * trip of a notice of its own (issue 17). Then call invalidateCatalog with `announced`. Null
+ * where nothing is broadcast (the embedded database, outside the Next server): call it as usual.
+ * The step's rows must be read by the statement (a WITH item nobody reads does not run):
+ * `cross join (select count(*) from cache_notice) as cache_notice_sent`.
+ */
+export async function stockNoticeStep(
+  productIds: string[],
+  { lists }: { lists: boolean },
+): Promise<SQL | null> {
+  if (!inNextServer()) return null
+  if ((await getDatabase()).engine !== 'postgres') return null
+  const tags = tagsOf(productIds, lists)
+  if (tags.length === 0) return null
+  const soft = expireTags() !== undefined
+  const messages = tagGroups(tags).map((group) =>
+    JSON.stringify(soft ? { tags: group, soft } : group),
+  )
+  return sql`cache_notice as (
+    select pg_notify(${CACHE_CHANNEL}, m) from (values ${sql.join(
+      messages.map((m) => sql`(${m}::text)`),
+      sql`, `,
+    )}) as notices(m))`
 }
 
 /** A NOTIFY payload must stay under 8,000 bytes: tags are sent this many bytes at a time. */

@@ -4,7 +4,7 @@ import { eq, sql, type SQL } from 'drizzle-orm'
 import { AppError } from '@/lib/errors'
 import { ifMatchHolds, type IfMatch } from '@/lib/api/etag'
 import type { CurrentUser } from '@/lib/auth/current-user'
-import { invalidateCatalog } from '@/lib/cache/catalog-cache'
+import { invalidateCatalog, stockNoticeStep } from '@/lib/cache/catalog-cache'
 import { lockCart, type Tx } from '@/lib/cart/lock-cart'
 import { cartETag } from '@/lib/cart/read-cart'
 import { takeFromCartSteps } from '@/lib/cart/take-from-cart'
@@ -31,8 +31,9 @@ import { SHIPPING_DOLLARS, type OrderInput, type OrderLineInput } from './schema
 // Any refusal throws, and the whole transaction (key, stock, order, cart) rolls back.
 //
 // Round trips (issue 17): the session, BEGIN, the key, the cart, one per line for the stock, the
-// write, COMMIT, and on PostgreSQL the cache notice; the answer is built from what the write
-// returned, not read back (tests/orders/order-statements.test.ts).
+// write, COMMIT; the answer is built from what the write returned, not read back
+// (tests/orders/order-statements.test.ts). On PostgreSQL the other processes' cache notice is
+// part of the write (stockNoticeStep): NOTIFY goes out with the commit.
 //
 // The cart row lock makes the version check race-safe on PostgreSQL: every change of the lines
 // takes the same row first (lib/cart/lock-cart.ts), so an add racing the order either committed
@@ -100,7 +101,7 @@ class CartChanged extends Error {}
 
 type Attempt =
   /** The order just placed, as written; soldOut: a line took a product's last unit. */
-  | { placed: OrderJson; soldOut: boolean }
+  | { placed: OrderJson; soldOut: boolean; announced: boolean }
   /** A key used before: the order it placed (null: deleted since, the key is free again). */
   | { earlier: string | null }
 
@@ -134,6 +135,11 @@ async function attempt(
     }
     checkTotals(input, itemsCents, shippingCents)
 
+    const soldOut = reserved.some((r) => r.stock <= 0)
+    const notice = await stockNoticeStep(
+      input.orderItems.map((l) => l.productId),
+      { lists: soldOut },
+    )
     const order = await writeOrder(tx, {
       actor,
       input,
@@ -142,8 +148,9 @@ async function attempt(
       shippingCents,
       key: key?.value,
       cartId: cart?.id,
+      notice,
     })
-    return { placed: order, soldOut: reserved.some((r) => r.stock <= 0) }
+    return { placed: order, soldOut, announced: notice !== null }
   })
 }
 
@@ -162,6 +169,8 @@ async function writeOrder(
     shippingCents: number
     key: string | undefined
     cartId: string | undefined
+    /** The other processes' cache notice (stockNoticeStep), sent with the commit. */
+    notice: SQL | null
   },
 ): Promise<OrderJson> {
   const { actor, input, reserved, itemsCents, shippingCents } = w
@@ -216,6 +225,7 @@ async function writeOrder(
       name: actor.name,
       orderId,
     })}`,
+    ...(w.notice ? [w.notice] : []),
   ]
   const written = await queryRows<{
     created_at: Date | string
@@ -226,6 +236,7 @@ async function writeOrder(
     sql`with ${sql.join(steps, sql`, `)}
         select o.created_at, o.paid_at, i.product_id
         from new_order o cross join new_items i
+        ${w.notice ? sql`cross join (select count(*) from cache_notice) as cache_notice_sent` : sql``}
         order by i.name, i.product_id`,
   )
   const first = written[0]
@@ -276,7 +287,7 @@ export async function placeOrder(options: {
       // not re-render every list page in every process.
       await invalidateCatalog(
         input.orderItems.map((l) => l.productId),
-        { lists: result.soldOut, stockOnly: true },
+        { lists: result.soldOut, stockOnly: true, announced: result.announced },
       )
       return { outcome: 'created', order: result.placed }
     }
