@@ -1,4 +1,4 @@
-import { count, eq, inArray, sql } from 'drizzle-orm'
+import { count, eq, inArray } from 'drizzle-orm'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { POST as importRoute } from '@/app/api/v1/admin/products/import/route'
 import { GET as listRoute } from '@/app/api/v1/admin/products/route'
@@ -6,12 +6,11 @@ import { GET as productsRoute } from '@/app/api/v1/products/route'
 import { IMPORT_FILE_BYTES } from '@/lib/api/body-limits.cjs'
 import { announceCatalogChange } from '@/lib/cache/catalog-cache'
 import { getDb } from '@/lib/db/client'
-import { createPgPool } from '@/lib/db/open'
 import { productImages, products } from '@/lib/db/schema'
-import { queryRows } from '@/lib/db/sql'
 import { siteOrigin } from '@/lib/site-url'
 import { installTestDatabase } from '../support/db'
-import { testEngine, urlForDatabase } from '../support/engines'
+import { listenForCacheNotices } from '../support/cache-notices'
+import { testEngine } from '../support/engines'
 import { apiRequest, ORIGIN, routeContext, sessionCookieFor } from '../support/requests'
 import { createProduct, createUser } from '../factories'
 
@@ -497,16 +496,8 @@ describe('the caches of other processes', () => {
   it.runIf(testEngine() === 'postgres')(
     'hear of thousands of changed products, in notifications PostgreSQL accepts',
     async () => {
-      const [{ name }] = (await queryRows<{ name: string }>(
-        await getDb(),
-        sql`select current_database() as name`,
-      )) as [{ name: string }]
-      const pool = createPgPool(urlForDatabase(name), 1)
-      const client = await pool.connect()
-      client.on('error', () => {})
-      const heard: string[] = []
-      client.on('notification', (message) => heard.push(message.payload ?? ''))
-      await client.query('listen shop_cache_tags')
+      const notices = await listenForCacheNotices()
+      const { heard } = notices
       const ids = Array.from({ length: 1000 }, () => crypto.randomUUID())
       // One payload of 1,001 tags (45 KB) would be refused: 'payload string too long'.
       await announceCatalogChange(ids)
@@ -517,8 +508,7 @@ describe('the caches of other processes', () => {
         new Set(['catalog', ...ids.map((id) => `product:${id}`)]),
       )
       expect(Math.max(...heard.map((p) => Buffer.byteLength(p)))).toBeLessThan(8000)
-      client.release()
-      await pool.end()
+      await notices.stop()
     },
   )
 })

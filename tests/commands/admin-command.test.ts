@@ -5,7 +5,6 @@ import { describe, expect, it, vi } from 'vitest'
 import { GET as listUsers } from '@/app/api/v1/admin/getAllUser/route'
 import { POST as login } from '@/app/api/v1/login/route'
 import { getDb } from '@/lib/db/client'
-import { createPgPool } from '@/lib/db/open'
 import { orders, products, reviews, users } from '@/lib/db/schema'
 import {
   apiRequest,
@@ -15,6 +14,7 @@ import {
   someAddress,
 } from '../support/accounts'
 import { commandShop, runNpmScript } from '../support/commands'
+import { listenForCacheNotices } from '../support/cache-notices'
 import { testEngine } from '../support/engines'
 import { SHIPPING, createProduct, createUser } from '../factories'
 
@@ -157,13 +157,9 @@ describe('npm run admin', () => {
     expect(await row('demo-shopper@example.com')).toBeDefined()
 
     // On PostgreSQL the running shops hear of the change (lib/cache/cache-handler.cjs listens).
-    const heard: string[] = []
-    const listener = shop.settings.DATABASE_URL
-      ? createPgPool(shop.settings.DATABASE_URL, 1)
+    const notices = shop.settings.DATABASE_URL
+      ? await listenForCacheNotices(shop.settings.DATABASE_URL)
       : undefined
-    const client = await listener?.connect()
-    client?.on('notification', (message) => heard.push(message.payload ?? ''))
-    await client?.query('listen shop_cache_tags')
     const removed = await admin(['remove-demo'], undefined, { DEMO_MODE: 'false' })
     expect(removed.stderr).toBe('')
     expect(removed.code).toBe(0)
@@ -182,12 +178,14 @@ describe('npm run admin', () => {
       (await getDb()).select().from(products).where(eq(products.id, productId)),
     )
     expect(product).toMatchObject({ ratings: 5, numberOfReviews: 1 })
-    if (client) {
+    if (notices) {
       await vi.waitFor(() =>
-        expect(heard.map((p) => JSON.parse(p))).toContainEqual(['catalog', `product:${productId}`]),
+        expect(notices.heard.map((p) => JSON.parse(p))).toContainEqual([
+          'catalog',
+          `product:${productId}`,
+        ]),
       )
-      client.release()
-      await listener!.end()
+      await notices.stop()
     }
 
     const again = await admin(['remove-demo'], undefined, { DEMO_MODE: 'false' })

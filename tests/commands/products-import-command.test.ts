@@ -3,9 +3,9 @@ import path from 'node:path'
 import { eq, like } from 'drizzle-orm'
 import { describe, expect, it, vi } from 'vitest'
 import { getDb } from '@/lib/db/client'
-import { createPgPool } from '@/lib/db/open'
 import { products } from '@/lib/db/schema'
 import { commandShop, runNpmScript } from '../support/commands'
+import { listenForCacheNotices } from '../support/cache-notices'
 import { testEngine } from '../support/engines'
 import { createProduct } from '../factories'
 
@@ -72,15 +72,9 @@ describe('npm run products:import', () => {
 
   it('updates by id, and on PostgreSQL tells the running shops', async () => {
     const made = await onShopDatabase(() => createProduct({ name: 'Cli Lamp', stock: 1 }))
-    const heard: string[] = []
-    const listener = shop.settings.DATABASE_URL
-      ? createPgPool(shop.settings.DATABASE_URL, 1)
+    const notices = shop.settings.DATABASE_URL
+      ? await listenForCacheNotices(shop.settings.DATABASE_URL)
       : undefined
-    const client = await listener?.connect()
-    // The database is dropped (with force) after the tests: a late word from it is no failure.
-    client?.on('error', () => {})
-    client?.on('notification', (message) => heard.push(message.payload ?? ''))
-    await client?.query('listen shop_cache_tags')
     const res = await command([
       file('update.csv', [`${made.id},Cli Lamp,Bright.,Households,5.00,9,New,,,,`]),
     ])
@@ -90,12 +84,14 @@ describe('npm run products:import', () => {
       (await getDb()).select().from(products).where(eq(products.id, made.id)),
     )
     expect(row).toMatchObject({ stock: 9, priceCents: 500 })
-    if (client) {
+    if (notices) {
       await vi.waitFor(() =>
-        expect(heard.map((p) => JSON.parse(p))).toContainEqual(['catalog', `product:${made.id}`]),
+        expect(notices.heard.map((p) => JSON.parse(p))).toContainEqual([
+          'catalog',
+          `product:${made.id}`,
+        ]),
       )
-      client.release()
-      await listener!.end()
+      await notices.stop()
     }
   }, 240_000)
 

@@ -1,14 +1,12 @@
 import { randomUUID } from 'node:crypto'
-import { sql } from 'drizzle-orm'
 import { describe, expect, it, vi } from 'vitest'
 import * as addRoute from '@/app/api/v1/cart/add/route'
 import * as cartRoute from '@/app/api/v1/cart/route'
 import { POST as newOrder } from '@/app/api/v1/order/new/route'
-import { getDatabase, getDb } from '@/lib/db/client'
-import { createPgPool } from '@/lib/db/open'
-import { queryRows } from '@/lib/db/sql'
+import { getDatabase } from '@/lib/db/client'
 import { installTestDatabase } from '../support/db'
-import { testEngine, urlForDatabase } from '../support/engines'
+import { listenForCacheNotices } from '../support/cache-notices'
+import { testEngine } from '../support/engines'
 import { apiRequest, routeContext, sessionCookieFor } from '../support/requests'
 import { createProduct, createUser, SHIPPING } from '../factories'
 
@@ -81,16 +79,8 @@ describe('on PostgreSQL in the Next server', () => {
   it.runIf(testEngine() === 'postgres')(
     'an order tells the other processes with its commit, in its writing statement, and a refused one tells nothing',
     async () => {
-      const [{ name }] = (await queryRows<{ name: string }>(
-        await getDb(),
-        sql`select current_database() as name`,
-      )) as [{ name: string }]
-      const pool = createPgPool(urlForDatabase(name), 1)
-      const client = await pool.connect()
-      client.on('error', () => {})
-      const heard: string[] = []
-      client.on('notification', (message) => heard.push(message.payload ?? ''))
-      await client.query('listen shop_cache_tags')
+      const notices = await listenForCacheNotices()
+      const { heard } = notices
       // As scripts/server.mjs runs the route: the Next runtime, and its front cache's expiry.
       const expired: { tags: string[]; soft: boolean }[] = []
       vi.stubEnv('NEXT_RUNTIME', 'nodejs')
@@ -138,8 +128,7 @@ describe('on PostgreSQL in the Next server', () => {
       } finally {
         vi.unstubAllEnvs()
         delete globalThis.__shopExpireTags
-        client.release()
-        await pool.end()
+        await notices.stop()
       }
     },
   )
