@@ -25,6 +25,7 @@ import {
   requestContext,
 } from './front-cache.mjs'
 import { createHsts, HSTS_HEADER, HSTS_VALUE } from './hsts.mjs'
+import { installDetachedScope } from './detached-scope.mjs'
 import { createObserver } from './observe.mjs'
 import { createStaticAssets } from './static-assets.mjs'
 import { loadShopEnv } from './shop-env.mjs'
@@ -220,6 +221,8 @@ export async function startServer({ port: portOption, hostname = process.env.HOS
   globalThis.__shopFrontCache = frontCache
   // The embedded database runs in a worker thread of this script (lib/db/client.ts).
   globalThis.__shopPgliteWorker = path.join(ROOT, 'lib/db/pglite-worker.mjs')
+  // Where the rate limits' timers are made: outside every request (lib/auth/rate-limit.ts).
+  installDetachedScope()
   // Next's own idea of its address, not where we listen (that is `hostname`, below): Next turns the
   // proxy's rewrites into HTTP requests to itself, a second request through this server, whenever
   // their origin differs from this one, and it builds that origin with `localhost` whatever

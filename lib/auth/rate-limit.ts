@@ -108,10 +108,22 @@ function tooMany(name: RateLimitName, msBeforeNext: number): AppError {
 // Keys are bounded: an attacker-chosen e-mail must not make a key longer than the column.
 const keyOf = (key: string) => key.slice(0, 200)
 
+/**
+ * Runs a limiter's call outside the request (scripts/detached-scope.mjs). The embedded engine's
+ * limiter keeps each key with a timer for the limit's duration (15 minutes for logins), and a
+ * timer made inside the request would keep the request, its response and its socket alive that
+ * long. Outside the production server (tests, `next dev`) the call runs as it is.
+ */
+function outsideRequest<T>(call: () => T): T {
+  const detached = globalThis.__shopDetached
+  return detached ? detached(call) : call()
+}
+
 /** Counts one request against a limit; past it, throws the 429. */
 export async function consumeLimit(name: RateLimitName, key: string): Promise<void> {
   try {
-    await (await limiter(name)).consume(keyOf(key))
+    const found = await limiter(name)
+    await outsideRequest(() => found.consume(keyOf(key)))
   } catch (error) {
     if (error instanceof RateLimiterRes) throw tooMany(name, error.msBeforeNext)
     throw error
@@ -123,7 +135,8 @@ export async function consumeLimit(name: RateLimitName, key: string): Promise<vo
  * the key has a count at all (nothing to forget otherwise: resetLimit can be skipped).
  */
 export async function checkLimit(name: RateLimitName, key: string): Promise<boolean> {
-  const res = await (await limiter(name)).get(keyOf(key))
+  const found = await limiter(name)
+  const res = await outsideRequest(() => found.get(keyOf(key)))
   if (res && res.remainingPoints <= 0 && res.msBeforeNext > 0) {
     throw tooMany(name, res.msBeforeNext)
   }
@@ -132,5 +145,6 @@ export async function checkLimit(name: RateLimitName, key: string): Promise<bool
 
 /** Forgets the count of a key (a successful login forgets its account's failures). */
 export async function resetLimit(name: RateLimitName, key: string): Promise<void> {
-  await (await limiter(name)).delete(keyOf(key))
+  const found = await limiter(name)
+  await outsideRequest(() => found.delete(keyOf(key)))
 }

@@ -34,6 +34,12 @@ declare global {
   /** The page cache's entries and tag times, once per process (lib/cache/cache-handler.cjs). */
   var __shopPageCache: unknown
 
+  /**
+   * Runs `fn` in a scope made at start, outside any request (scripts/detached-scope.mjs): the
+   * timers it makes do not keep the request that called it alive.
+   */
+  var __shopDetached: (<T>(fn: () => T) => T) | undefined
+
   /** The page cache's expiry, set by lib/cache/cache-handler.cjs for lib/cache/catalog-cache.ts. */
   var __shopExpireTags: ((tags: string[], options: { soft: boolean }) => void) | undefined
 
