@@ -39,13 +39,52 @@ export class ServerProcess {
       env: { ...env, PORT: String(port), HOSTNAME: '127.0.0.1' },
       stdio: ['ignore', 'pipe', 'pipe'],
     })
-    this.child.stdout!.on('data', (d) => (this.output += d))
-    this.child.stderr!.on('data', (d) => (this.output += d))
+    const take = (d: Buffer) => {
+      this.output += d
+      for (const watch of [...this.watchers]) watch()
+    }
+    this.child.stdout!.on('data', take)
+    this.child.stderr!.on('data', take)
     this.exited = new Promise((resolve) =>
       this.child.once('exit', (code, signal) => resolve({ code, signal })),
     )
     running.add(this)
     void this.exited.then(() => running.delete(this))
+  }
+
+  private readonly watchers = new Set<() => void>()
+
+  /**
+   * Resolves as soon as a log line matching `match` is in the output (checked on each chunk of it,
+   * not on a poll's later turn), with that line; fails if the process exits or `timeoutMs` passes
+   * first.
+   */
+  logLine(match: (line: Record<string, unknown>) => boolean, timeoutMs: number) {
+    return new Promise<Record<string, unknown>>((resolve, reject) => {
+      const done = () => {
+        this.watchers.delete(check)
+        clearTimeout(timer)
+      }
+      const check = () => {
+        const found = this.logLines.find(match)
+        if (found) {
+          done()
+          resolve(found)
+        }
+      }
+      const timer = setTimeout(() => {
+        done()
+        reject(new Error(`no such log line in ${timeoutMs} ms:\n${this.output}`))
+      }, timeoutMs)
+      void this.exited.then(() => {
+        check()
+        if (!this.watchers.has(check)) return
+        done()
+        reject(new Error(`the server exited before that log line:\n${this.output}`))
+      })
+      this.watchers.add(check)
+      check()
+    })
   }
 
   get url() {
