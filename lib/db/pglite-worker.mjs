@@ -17,9 +17,21 @@
 // the answer: a statement of transaction tx waits here until tx has begun (or fails as its begin
 // did). Each answer the other end waits for inside a transaction holds the database for a turn of
 // its event loop, which a busy server makes long (issue 17).
+import v8 from 'node:v8'
 import { parentPort, workerData } from 'node:worker_threads'
 import { PGlite } from '@electric-sql/pglite'
 import { pgliteExtensions } from './pglite-extensions.mjs'
+
+// PostgreSQL's WebAssembly compiled by V8's optimizing tier as a whole, at start, instead of
+// function by function as each gets hot. With V8's default (dynamic tiering), a fresh server ran
+// the database's code in the baseline tier for its first seconds of real traffic: under
+// `npm run bench:mixed` at 20 orders/s, the first 20 s after a start took 700 to 900 ms at p50 for
+// each login, cart add and order (later rounds at the same rate: 35 to 85 ms), and it shed
+// requests in two runs of three; with the whole module optimized, 40 to 400 ms, and none shed in
+// three runs (decision 0001). This costs about 2 s of CPU while the server starts, before it
+// listens. V8's flags are the process's: set here, before PGlite compiles its module, as only the
+// production server runs this thread (and lib/db/pglite-thread.test.ts).
+v8.setFlagsFromString('--no-wasm-dynamic-tiering')
 
 const port = parentPort
 if (!port) throw new Error('lib/db/pglite-worker.mjs runs as a worker thread')
