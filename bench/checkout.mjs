@@ -31,7 +31,7 @@ import { parseArgs } from 'node:util'
 import { ensureBuild } from '../scripts/build-if-needed.mjs'
 import { Connection } from './lib/connection.mjs'
 import { cpuMeter } from './lib/cpu.mjs'
-import { orderBody } from './lib/order-body.mjs'
+import { orderRequest } from './lib/order-body.mjs'
 import { percentiles } from './lib/percentiles.mjs'
 import { writeResults } from './lib/results.mjs'
 import { benchEnv, runTsx, startBenchServer } from './lib/scenario.mjs'
@@ -131,11 +131,7 @@ async function checkout(baseUrl, seed, i) {
       connection,
       'order',
       '/api/v1/order/new',
-      {
-        method: 'POST',
-        headers: { ...headers, 'idempotency-key': randomUUID() },
-        body: JSON.stringify(orderBody(product)),
-      },
+      orderRequest(headers, product),
       201,
     )
     return { login: login.ms, cart: cart.ms, order: order.ms }

@@ -39,7 +39,7 @@
 // bench/results/mixed-<setup>.{json,txt} (soak: soak-<setup>; on PostgreSQL:
 // mixed-single-postgres). BENCH_KEEP_DATA=1 keeps a single host's data folder when the run ends
 // (its path printed) for a look at the database after the load.
-import { randomBytes, randomUUID } from 'node:crypto'
+import { randomBytes } from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
@@ -50,7 +50,7 @@ import { startCluster } from '../scripts/cluster.mjs'
 import { Connection } from './lib/connection.mjs'
 import { clientAddress } from './lib/http-client.mjs'
 import { cpuMeter } from './lib/cpu.mjs'
-import { orderBody } from './lib/order-body.mjs'
+import { orderRequest } from './lib/order-body.mjs'
 import { aboveThePassingRate, highestPassing, verdictLines } from './lib/mixed-verdict.mjs'
 import { percentiles } from './lib/percentiles.mjs'
 import { serverTimes } from './lib/server-times.mjs'
@@ -281,16 +281,7 @@ async function buySteps(shop, step, buyer, product) {
     200,
   )
   if (!added) return
-  await step(
-    'order',
-    '/api/v1/order/new',
-    {
-      method: 'POST',
-      headers: { ...headers, 'idempotency-key': randomUUID() },
-      body: JSON.stringify(orderBody(product)),
-    },
-    201,
-  )
+  await step('order', '/api/v1/order/new', orderRequest(headers, product), 201)
 }
 
 /**
