@@ -95,8 +95,10 @@ export default async function CatalogPage({ params }: Props) {
         <ProductGrid
           products={result.products}
           headingLevel={Heading === 'h1' ? 2 : 3}
-          // Below the hero the first cards are not what a phone paints first.
-          priorityCount={Heading === 'h1' ? 2 : 0}
+          // The first two cards load first on every view, the home page too: below the hero, the
+          // first card is still in a phone's first screen and is its largest paint (Lighthouse
+          // mobile found it loading lazily, a second after the page).
+          priorityCount={2}
         />
         <Pagination view={view} totalPages={pages} />
       </section>
