@@ -2,5 +2,5 @@
 export const toDollars = (cents: number) => Math.round(cents) / 100
 export const toCents = (dollars: number) => Math.round(dollars * 100)
 
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' })
-export const formatPrice = (dollars: number) => usd.format(dollars)
+/** '$1,234.50' (lib/format.ts: without Intl, whose locale data costs a phone's first page). */
+export { formatPrice } from './format'

@@ -4,6 +4,7 @@ import { useShopNavigate } from '@/lib/products/use-shop-navigate'
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react'
 import useSWR from 'swr'
 import { Dialog } from '@/components/ui/dialog'
+import { groupDigits } from '@/lib/format'
 import { CATEGORIES, ITEM_CONDITIONS, type Category, type ItemCondition } from '@/lib/enums'
 import {
   catalogHref,
@@ -40,7 +41,7 @@ function parsePrice<F extends number | null>(raw: string, fallback: F): number |
   const n = Number(text)
   if (!Number.isFinite(n)) return 'Enter a number.'
   if (n < 0) return 'Enter a price of 0 or more.'
-  if (n > MAX_PRICE) return `Enter a price of at most ${MAX_PRICE.toLocaleString('en-US')}.`
+  if (n > MAX_PRICE) return `Enter a price of at most ${groupDigits(MAX_PRICE)}.`
   return n
 }
 
@@ -280,7 +281,7 @@ export function FilterDialog({ view }: { view: CatalogView }) {
                     </label>
                     {/* Always there and right-aligned: a count arriving moves nothing. */}
                     <span id={countId} className="ml-auto text-xs text-ink-muted tabular-nums">
-                      {count === undefined ? '' : count.toLocaleString('en-US')}
+                      {count === undefined ? '' : groupDigits(count)}
                       {count !== undefined && <span className="sr-only"> products</span>}
                     </span>
                   </div>
