@@ -14,7 +14,7 @@ const SHARED = new Map([
   ['lib/cart/schemas.ts', 'the cart body rules shared by forms and handlers (docs/style.md)'],
   ['lib/cart/shipping-draft.ts', "the shipping form's draft in session storage (browser code)"],
   ['lib/enums.ts', 'categories and roles for the UI and the end-to-end tests'],
-  ['lib/format.ts', 'numbers and prices in words for client islands and pages'],
+  ['lib/format.ts', 'counts in words for client islands and pages'],
   ['lib/csp.ts', 'the two Content-Security-Policies, for next.config.ts and proxy.ts'],
   [
     'lib/users/demo-accounts.ts',

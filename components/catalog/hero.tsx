@@ -10,8 +10,9 @@ const BINARY = 'Byte'
 const HEX = [...SITE.name].map((c) => `0x${c.charCodeAt(0).toString(16)}`).join(' ')
 
 /**
- * The home page's welcome. Text and gradients only (no images, no web fonts), so its heading
- * can be the LCP element and paints with the first HTML.
+ * The home page's welcome. Text and gradients only (no images, no web fonts), so it paints with
+ * the first HTML. On a phone the first product card still shows below it and its picture is the
+ * largest paint, so the catalog page loads the first two pictures first.
  */
 export function Hero() {
   return (

@@ -32,3 +32,54 @@ test('a key press brings the toaster too', async ({ page }) => {
   await page.keyboard.press('Tab')
   await expect(page.locator('[data-rht-toaster]')).toHaveCount(1)
 })
+
+// A page's first Intl formatter loads the locale data: 100 to 200 ms of a phone's main thread as
+// the page starts (docs/style.md). The storefront's islands put prices and counts in words
+// without it (lib/money.ts, lib/format.ts).
+test('home, a list and a product page start without loading Intl', async ({ page, request }) => {
+  await page.addInitScript(() => {
+    const calls: string[] = []
+    Object.assign(window, { __intlCalls: calls })
+    for (const name of [
+      'NumberFormat',
+      'DateTimeFormat',
+      'PluralRules',
+      'RelativeTimeFormat',
+    ] as const) {
+      const Original = Intl[name]
+      // @ts-expect-error the same constructor, wrapped to count its uses
+      Intl[name] = new Proxy(Original, {
+        construct(target, args) {
+          calls.push(`Intl.${name}`)
+          return Reflect.construct(target, args)
+        },
+      })
+    }
+    for (const proto of [Number.prototype, Date.prototype]) {
+      const original = proto.toLocaleString
+      proto.toLocaleString = function (this: unknown, ...args: unknown[]) {
+        calls.push('toLocaleString')
+        return (original as (...a: unknown[]) => string).apply(this, args)
+      }
+    }
+  })
+  const product = (await allProducts(request))[0]!
+  for (const path of ['/', '/products', `/product/${product._id}`]) {
+    await page.goto(path, { waitUntil: 'networkidle' })
+    await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve)))
+    const calls = await page.evaluate(
+      () => (window as unknown as { __intlCalls: string[] }).__intlCalls,
+    )
+    expect(calls, `${path}: Intl used while the page started`).toEqual([])
+  }
+})
+
+test("the home page's first product pictures load at once, not lazily", async ({ page }) => {
+  await page.goto('/')
+  const pictures = page.locator('#products li img')
+  await expect(pictures.nth(0)).toHaveAttribute('fetchpriority', 'high')
+  await expect(pictures.nth(1)).toHaveAttribute('fetchpriority', 'high')
+  expect(await pictures.nth(0).getAttribute('loading')).not.toBe('lazy')
+  // The rest wait until they come near the screen.
+  await expect(pictures.nth(2)).toHaveAttribute('loading', 'lazy')
+})
