@@ -83,3 +83,32 @@ test("the home page's first product pictures load at once, not lazily", async ({
   // The rest wait until they come near the screen.
   await expect(pictures.nth(2)).toHaveAttribute('loading', 'lazy')
 })
+
+// A list's links fetch their page when the shopper reaches for one, not all of them as they
+// scroll into view (components/layout/shop-link.tsx; docs/decisions/0003-caching.md).
+test('a list fetches a product page when the shopper reaches for its card, not before', async ({
+  page,
+}) => {
+  const fetched: string[] = []
+  page.on('request', (r) => {
+    const url = new URL(r.url())
+    if (url.searchParams.has('_rsc')) fetched.push(url.pathname + url.search)
+  })
+  await page.goto('/', { waitUntil: 'networkidle' })
+  await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve)))
+  // Cards, categories, pagination: none of the catalog's links fetched anything yet.
+  expect(fetched.filter((u) => u.startsWith('/product'))).toEqual([])
+
+  const card = page.locator('#products li a').first()
+  const href = (await card.getAttribute('href'))!
+  const warmed = page.waitForRequest((r) => {
+    const url = new URL(r.url())
+    return url.pathname === href && url.searchParams.has('_rsc')
+  })
+  await card.hover()
+  await warmed
+  const name = (await card.getByRole('heading').textContent())!
+  await card.click()
+  await expect(page).toHaveURL(new RegExp(`${href}$`))
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(name)
+})
