@@ -66,5 +66,14 @@ export function lighthouseTable(results) {
         several.map((r) => `${r.path} ${r.performanceRuns.join(' ')}`).join('; '),
     )
   }
+  const observed = results.filter((r) => r.status !== 'error' && r.observedPaintRuns)
+  if (observed.length > 0) {
+    const run = (o) => (o ? `${o.firstPaintMs}${o.firstPaintMs > o.loadMs ? '*' : ''}` : '–')
+    lines.push(
+      `  first contentful paint as observed, unthrottled, in each run (ms; * after the load event, ` +
+        `when Lighthouse counts the page's scripts before it): ` +
+        observed.map((r) => `${r.path} ${r.observedPaintRuns.map(run).join(' ')}`).join('; '),
+    )
+  }
   return lines.join('\n')
 }
