@@ -1,7 +1,6 @@
 'use client'
 import Link from 'next/link'
-import { useRouter } from 'next/navigation'
-import type { ComponentProps, FocusEvent, MouseEvent, PointerEvent, TouchEvent } from 'react'
+import type { ComponentProps, MouseEvent } from 'react'
 import { useShopNavigate } from '@/lib/products/use-shop-navigate'
 import type { PendingView } from '@/lib/products/use-product-store'
 
@@ -14,28 +13,13 @@ type ShopLinkProps = ComponentProps<typeof Link> & {
 /**
  * A Link that shows the storefront's loading skeleton while its target is on the way.
  *
- * It fetches its target when the shopper reaches for it (a pointer over it, a finger on it,
- * keyboard focus), not when it scrolls into view: a phone's home page fetched 9 pages that way as
- * it started, a request each to the shop and script time on the phone for each
- * (docs/decisions/0003-caching.md). A finger touches the link before its click fires (the length
- * of a tap), and a pointer usually rests on it longer.
+ * It does not prefetch its target as it scrolls into view, as Next's links do by default: a
+ * phone's home page prefetched 9 pages that way as it started, a request each to the shop and a
+ * response each for the phone to read, and the click fetched the page anyway, Next's prefetch of
+ * these pages being their route tree only (docs/decisions/0003-caching.md).
  */
-export function ShopLink({
-  href,
-  pending,
-  onClick,
-  onPointerEnter,
-  onTouchStart,
-  onFocus,
-  prefetch = false,
-  ...rest
-}: ShopLinkProps) {
+export function ShopLink({ href, pending, onClick, prefetch = false, ...rest }: ShopLinkProps) {
   const navigate = useShopNavigate()
-  const router = useRouter()
-  const warm = () => {
-    // The router keeps what it fetched: reaching for the same link again asks nothing more.
-    if (prefetch === false) router.prefetch(href)
-  }
   function click(event: MouseEvent<HTMLAnchorElement>) {
     onClick?.(event)
     // New tabs, downloads and the like stay the browser's business.
@@ -44,24 +28,5 @@ export function ShopLink({
     event.preventDefault()
     navigate(href, pending)
   }
-  return (
-    <Link
-      href={href}
-      prefetch={prefetch}
-      onClick={click}
-      onPointerEnter={(event: PointerEvent<HTMLAnchorElement>) => {
-        onPointerEnter?.(event)
-        warm()
-      }}
-      onTouchStart={(event: TouchEvent<HTMLAnchorElement>) => {
-        onTouchStart?.(event)
-        warm()
-      }}
-      onFocus={(event: FocusEvent<HTMLAnchorElement>) => {
-        onFocus?.(event)
-        warm()
-      }}
-      {...rest}
-    />
-  )
+  return <Link href={href} prefetch={prefetch} onClick={click} {...rest} />
 }
