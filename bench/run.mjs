@@ -46,10 +46,10 @@
 // was painted: the observed first paint then falls after the load event, Lighthouse counts the
 // page's scripts (x4) before FCP and LCP, and the same page scores about 10 points lower (home:
 // 79 and 78 held, 89 not, one after another). The same held frame shows with every script
-// removed from the page, and not with Chromium's PaintHolding feature off or
-// --run-all-compositor-stages-before-draw (not used here: the measurement stays Lighthouse's
-// own). The report gives each run's observed first paint, marked * when it came after the load
-// event, so that a low score can be told from a held frame.
+// removed from the page, and it did not show in 4 runs each with --disable-features=PaintHolding
+// or --run-all-compositor-stages-before-draw (neither is used here: the measurement stays
+// Lighthouse's own). The report gives each run's observed first paint, marked * when it came
+// after the load event, so that a low score can be told from a held frame.
 // A catalog bigger than the demo is checked against the last demo-catalog run on the same engine:
 // every kind's p99 within 2 times the demo's, or under 100 ms.
 //
