@@ -106,7 +106,9 @@ export async function runLighthouse(
         // LCP, and scores lower for the same page.
         const observedPaintRuns = lhrs.map((lhr) => {
           const observed = lhr.audits.metrics?.details?.items?.[0]
-          return observed
+          // A run that failed to load has no observed times: shown as '–', never as NaN.
+          return Number.isFinite(observed?.observedFirstContentfulPaint) &&
+            Number.isFinite(observed?.observedLoad)
             ? {
                 firstPaintMs: Math.round(observed.observedFirstContentfulPaint),
                 loadMs: Math.round(observed.observedLoad),
