@@ -78,6 +78,9 @@ function refuseMalformedPath(req, res) {
   }
 }
 
+// Every method a route of the API serves somewhere (lib/api/routes.ts HTTP_METHODS).
+const API_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']
+
 /**
  * Refuses a method the target cannot serve: pages answer GET and HEAD only; under /api/ each
  * route answers its own 405 (with its own Allow), except for methods no route ever serves.
@@ -86,13 +89,14 @@ function refuseMethod(req, res) {
   const method = req.method ?? ''
   const api = isApi(req)
   if (method === 'GET' || method === 'HEAD') return false
-  // Under /api/ each route answers its own 405 with its own Allow (lib/api/routes.ts); only TRACE,
-  // which Next cannot answer at all, is refused here. (TRACK never gets this far: Node's parser
-  // answers it with 400, and CONNECT goes to the 'connect' event below.)
-  if (api && method !== 'TRACE') return false
-  // A 405 must carry Allow; for TRACE under /api/ that is every method the API uses anywhere.
+  // Under /api/ each route answers its own 405 with its own Allow (lib/api/routes.ts) to the
+  // methods routes export. The others Node's parser knows (TRACE, PROPFIND, PURGE, LINK…) are
+  // refused here: Next answers TRACE not at all and the rest with an empty 400. (TRACK never
+  // gets this far: Node's parser answers it with 400, and CONNECT goes to the 'connect' event.)
+  if (api && API_METHODS.includes(method)) return false
+  // A 405 must carry Allow; under /api/ that is every method the API uses anywhere.
   refuse(req, res, 405, `Method ${method} is not allowed here.`, {
-    allow: api ? 'GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS' : PAGE_METHODS,
+    allow: api ? API_METHODS.join(', ') : PAGE_METHODS,
   })
   return true
 }
@@ -304,8 +308,9 @@ export async function startServer({ port: portOption, hostname = process.env.HOS
   const server = createServer(onRequest)
   // CONNECT never reaches the request handler; without this it would just be hung up on.
   server.on('connect', (_req, socket) => {
+    const message = 'Method CONNECT is not allowed here.'
     socket.end(
-      `HTTP/1.1 405 Method Not Allowed\r\nAllow: ${PAGE_METHODS}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`,
+      `HTTP/1.1 405 Method Not Allowed\r\nAllow: ${PAGE_METHODS}\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: ${message.length}\r\nConnection: close\r\n\r\n${message}`,
     )
   })
   // Keep-alive a little longer than common proxies' idle timeouts.
