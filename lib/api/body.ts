@@ -18,7 +18,12 @@ export type ReadBodyOptions = {
   limit?: BodyLimit
 }
 
-export type ParsedBody = { fields: Record<string, unknown>; files: Map<string, File[]> }
+export type ParsedBody = {
+  fields: Record<string, unknown>
+  files: Map<string, File[]>
+  /** The body was a form: its fields are text, whatever they stand for. */
+  form: boolean
+}
 
 /**
  * A form's one file read as a stream rather than kept (the product import's CSV): `consume`
@@ -100,7 +105,7 @@ async function readJson(request: Request, max: number): Promise<ParsedBody> {
     throw new AppError('INVALID', 'The request body must be a JSON object')
   }
   checkBodyText(value)
-  return { fields: value as Record<string, unknown>, files: new Map() }
+  return { fields: value as Record<string, unknown>, files: new Map(), form: false }
 }
 
 const unreadableForm = () => new AppError('INVALID', 'The form data could not be read')
@@ -278,7 +283,26 @@ export async function readBody(
   if (FORM_TYPES.includes(type)) {
     // The type in lower case, the parameters as sent (a boundary is case-sensitive).
     const params = contentType.includes(';') ? contentType.slice(contentType.indexOf(';')) : ''
-    return readForm(request, type + params, limit)
+    const { fields, files } = await readForm(request, type + params, limit)
+    return { fields, files, form: true }
   }
   throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send JSON or a form (multipart/form-data)')
+}
+
+/**
+ * The fields of a body, with the whole-number fields `names` of a form read as numbers when they
+ * are plain digits: a form carries only text, so this is how it sends what a JSON client sends as
+ * a number. JSON keeps its types: a quantity of "3" there is a client bug to report, not to guess.
+ */
+export function withFormNumbers(
+  body: ParsedBody,
+  names: readonly string[],
+): Record<string, unknown> {
+  if (!body.form) return body.fields
+  const fields = { ...body.fields }
+  for (const name of names) {
+    const value = fields[name]
+    if (typeof value === 'string' && /^\s*\d{1,9}\s*$/.test(value)) fields[name] = Number(value)
+  }
+  return fields
 }

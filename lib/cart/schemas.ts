@@ -1,7 +1,8 @@
 import { z } from '@/lib/zod'
 
 // The body of POST /api/v1/cart/add (docs/api.md#cart). Strict types, no coercion: a quantity
-// of "3" or 1.5 is a client bug to report, not to guess at. Unknown fields (the original
+// of "3" or 1.5 in JSON is a client bug to report, not to guess at (a form's quantity is text by
+// nature: the route reads its digits first, lib/api/body.ts withFormNumbers). Unknown fields (the original
 // client's `userId`) are dropped: the session decides whose cart it is.
 
 export const MAX_QUANTITY_PER_ADD = 4

@@ -10,6 +10,7 @@ const COMMENT_MESSAGE = `Comment must be ${COMMENT_LENGTH.min} to ${COMMENT_LENG
 export const ReviewInputSchema = z.object({
   productId: z.string({ error: 'productId is required' }).trim().min(1, 'productId is required'),
   // Strict: a number, never the text "4" (nor 4.5): the stars are whole and the client sends one.
+  // (A form's rating is text by nature: the route reads its digits first, withFormNumbers.)
   rating: z
     .number({ error: RATING_MESSAGE })
     .int({ error: RATING_MESSAGE })

@@ -7,6 +7,7 @@ import { getDb } from '@/lib/db/client'
 import { products, reviews } from '@/lib/db/schema'
 import { installTestDatabase } from '../support/db'
 import { apiRequest, routeContext, sessionCookieFor } from '../support/requests'
+import { form } from '../support/accounts'
 import { createProduct, createUser } from '../factories'
 
 installTestDatabase()
@@ -156,6 +157,27 @@ describe('PUT /api/v1/review', () => {
     expect(await seen(p.id)).toMatchObject({ ratings: 0, numberOfReviews: 1 })
     await review(user, p.id, 5)
     expect(await seen(p.id)).toMatchObject({ ratings: 5, numberOfReviews: 1 })
+  })
+
+  it('takes a form too: its rating is text, read from its digits', async () => {
+    const p = await createProduct()
+    const user = await createUser()
+    const cookie = await cookieOf(user)
+    const send = (rating: string, type: 'multipart' | 'urlencoded') => {
+      const fields = { productId: p.id, rating, comment: 'Sent from a form.' }
+      const body = type === 'multipart' ? form(fields) : new URLSearchParams(fields)
+      return PUT(apiRequest('/api/v1/review', { method: 'PUT', cookie, body }), routeContext({}))
+    }
+    for (const rating of ['4.5', '6', '-1', '', 'four', '0x4', '4e0']) {
+      const res = await send(rating, 'multipart')
+      expect(res.status, rating).toBe(400)
+      expect((await res.json()).message).toBe('Rating must be a whole number from 0 to 5')
+    }
+    expect(await rowsOf(p.id)).toHaveLength(0)
+    expect((await send('4', 'multipart')).status).toBe(200)
+    expect(await seen(p.id)).toMatchObject({ ratings: 4, numberOfReviews: 1 })
+    expect((await send(' 2 ', 'urlencoded')).status).toBe(200)
+    expect(await seen(p.id)).toMatchObject({ ratings: 2, numberOfReviews: 1 })
   })
 
   it('takes a comment of 1 to 2,000 characters after trimming, and stores it trimmed', async () => {

@@ -7,6 +7,7 @@ import { getDb } from '@/lib/db/client'
 import { cartLines, carts, productImages, products } from '@/lib/db/schema'
 import { installTestDatabase } from '../support/db'
 import { apiRequest, routeContext, sessionCookieFor } from '../support/requests'
+import { form } from '../support/accounts'
 import { createProduct, createUser } from '../factories'
 
 installTestDatabase()
@@ -150,6 +151,29 @@ describe('POST /api/v1/cart/add', () => {
     expect(noProduct.status).toBe(400)
     expect((await noProduct.json()).errors).toHaveProperty('productId')
     expect(await storedLines(user)).toEqual([])
+  })
+
+  it('takes a form too: its quantity is text, read from its digits', async () => {
+    const user = await createUser()
+    const p = await createProduct({ stock: 50 })
+    const cookie = await cookieOf(user)
+    const send = (quantity: string, type: 'multipart' | 'urlencoded') => {
+      const fields = { productId: p.id, quantity }
+      const body = type === 'multipart' ? form(fields) : new URLSearchParams(fields)
+      return addRoute.POST(
+        apiRequest('/api/v1/cart/add', { method: 'POST', cookie, body }),
+        routeContext({}),
+      )
+    }
+    for (const quantity of ['0', '5', '1.5', '-1', '', 'two', '2e0', '0x2']) {
+      const res = await send(quantity, 'urlencoded')
+      expect(res.status, quantity).toBe(400)
+      expect((await res.json()).message).toBe('quantity must be a whole number from 1 to 4')
+    }
+    expect(await storedLines(user)).toEqual([])
+    expect((await send('2', 'multipart')).status).toBe(200)
+    expect((await send('3', 'urlencoded')).status).toBe(200)
+    expect((await cartOf(user)).cart.map((l) => l.quantity)).toEqual([5])
   })
 
   it('answers 400 for a body that is not a JSON object and 415 for other content', async () => {

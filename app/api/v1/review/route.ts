@@ -1,5 +1,5 @@
 import { apiRoute } from '@/lib/api/api-route'
-import { readBody } from '@/lib/api/body'
+import { readBody, withFormNumbers } from '@/lib/api/body'
 import { json } from '@/lib/api/errors'
 import { withUser } from '@/lib/api/handler'
 import { countWrite } from '@/lib/api/write-limits'
@@ -9,7 +9,7 @@ import { upsertReview } from '@/lib/reviews/upsert-review'
 // and per address, adding and editing alike: 429 with Retry-After)
 export const { GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS } = apiRoute('/review', {
   PUT: withUser(async (request, _ctx, actor, session) => {
-    const { fields } = await readBody(request)
+    const fields = withFormNumbers(await readBody(request), ['rating'])
     const beforeWrite = () => countWrite('reviews', { request, actor, session })
     await upsertReview({ actor, fields, beforeWrite })
     return json({ success: true })
