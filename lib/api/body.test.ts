@@ -160,6 +160,29 @@ describe('readBody with the limits of the endpoint', () => {
     expect((await readBody(multipart)).fields).toEqual({ email: 'c@example.com' })
   })
 
+  it('answers 415 to a compressed body, whatever its type, and reads one marked identity', async () => {
+    const json = { 'content-type': 'application/json' }
+    for (const coding of ['gzip', 'br', 'deflate', 'GZIP ', 'gzip, identity']) {
+      const request = post('/api/v1/login', '{"email":"a@example.com"}', {
+        ...json,
+        'content-encoding': coding,
+      })
+      const error = await refusal(readBody(request))
+      expect(error.code, coding).toBe('UNSUPPORTED_MEDIA_TYPE')
+      expect(error.message).toBe('Send the request body uncompressed (no Content-Encoding)')
+    }
+    const form = post('/api/v1/login', 'email=b%40example.com', {
+      'content-type': 'application/x-www-form-urlencoded',
+      'content-encoding': 'gzip',
+    })
+    expect((await refusal(readBody(form))).code).toBe('UNSUPPORTED_MEDIA_TYPE')
+    const identity = post('/api/v1/login', '{"email":"c@example.com"}', {
+      ...json,
+      'content-encoding': 'Identity',
+    })
+    expect((await readBody(identity)).fields).toEqual({ email: 'c@example.com' })
+  })
+
   it('answers 415 for other types and 400 for a form it cannot read', async () => {
     for (const type of ['text/plain', 'application/jsonx', 'application/xml', '']) {
       const request = post('/api/v1/login', '{}', { 'content-type': type })

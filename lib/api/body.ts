@@ -44,6 +44,20 @@ export function mediaType(contentType: string): string {
   return (contentType.split(';', 1)[0] ?? '').trim().toLowerCase()
 }
 
+/**
+ * 415 for a body sent compressed (Content-Encoding): no endpoint takes one, and read as it is it
+ * would only fail as bad JSON or a broken form, or worse, be read as plain text (RFC 9110 15.5.16).
+ */
+function refuseEncoded(request: Request): void {
+  const coding = request.headers.get('content-encoding')?.trim().toLowerCase()
+  if (coding && coding !== 'identity') {
+    throw new AppError(
+      'UNSUPPORTED_MEDIA_TYPE',
+      'Send the request body uncompressed (no Content-Encoding)',
+    )
+  }
+}
+
 /** 413 when the declared length is past the cap: nothing is read. */
 function refuseDeclared(request: Request, max: number): void {
   const declared = Number(request.headers.get('content-length') ?? '0')
@@ -255,6 +269,7 @@ export async function readStreamedForm<T>(
   file: StreamedFile<T>,
   { limit = bodyLimitFor(new URL(request.url).pathname) }: ReadBodyOptions = {},
 ): Promise<{ fields: Record<string, unknown>; result: T | undefined }> {
+  refuseEncoded(request)
   const contentType = request.headers.get('content-type') ?? ''
   if (mediaType(contentType) !== 'multipart/form-data') {
     throw new AppError(
@@ -275,6 +290,7 @@ export async function readBody(
   request: Request,
   { limit = bodyLimitFor(new URL(request.url).pathname) }: ReadBodyOptions = {},
 ): Promise<ParsedBody> {
+  refuseEncoded(request)
   const contentType = request.headers.get('content-type') ?? ''
   const type = mediaType(contentType)
   if (type === 'application/json') {
