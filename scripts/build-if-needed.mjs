@@ -14,6 +14,7 @@ import { spawnSync } from 'node:child_process'
 import fs from 'node:fs'
 import path from 'node:path'
 import { createLock, holdsLock, lockBody, parseLock, removeStale } from '../lib/db/lock-file.mjs'
+import { markCompileHints } from './compile-hints.mjs'
 import { writeBrotliCopies } from './static-assets.mjs'
 
 const ROOT = path.resolve(import.meta.dirname, '..')
@@ -133,6 +134,8 @@ export function ensureBuild({
       env: { ...process.env, NODE_ENV: 'production' },
     })
     if (result.status !== 0) return result.status ?? 1
+    // V8's compile hint on the scripts (scripts/compile-hints.mjs), before their copies are made.
+    markCompileHints(root)
     // The build files' Brotli copies, made once here rather than at every start.
     const started = Date.now()
     const count = writeBrotliCopies(root)

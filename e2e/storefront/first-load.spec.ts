@@ -106,3 +106,24 @@ test('a list prefetches none of its pages as it starts, and a card still opens i
   await expect(page).toHaveURL(new RegExp(`${href}$`))
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(name)
 })
+
+// V8 compiles a script marked this way while it downloads, off the main thread, instead of each
+// function on the main thread the first time it runs (scripts/compile-hints.mjs, decision 0020).
+test('every script a storefront page starts with is marked to be compiled as it downloads', async ({
+  page,
+  request,
+}) => {
+  const product = (await allProducts(request)).find((p) => p.stock > 0)!
+  const scripts = new Map<string, string>()
+  page.on('response', async (response) => {
+    if (response.request().resourceType() !== 'script') return
+    scripts.set(response.url(), (await response.text()).slice(0, 64))
+  })
+  for (const path of ['/', '/products', `/product/${product._id}`]) {
+    await page.goto(path, { waitUntil: 'networkidle' })
+  }
+  expect(scripts.size).toBeGreaterThan(5)
+  for (const [url, start] of scripts) {
+    expect(start.startsWith('//# allFunctionsCalledOnLoad\n'), url).toBe(true)
+  }
+})
