@@ -93,6 +93,28 @@ test.describe('home', () => {
     expect(await productCount(page)).toBe((await response.json()).filteredProductsCount)
   })
 
+  test('a card opens its product in the page, and in a new tab with Ctrl or Cmd', async ({
+    page,
+    context,
+  }) => {
+    await page.goto('/')
+    const card = cards(page).first()
+    const href = (await card.getAttribute('href'))!
+    // A client navigation: the page's own state (this marker) survives it.
+    await page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true))
+    const tab = context.waitForEvent('page')
+    await card.click({ modifiers: ['ControlOrMeta'] })
+    const opened = await tab
+    await opened.waitForLoadState()
+    expect(new URL(opened.url()).pathname).toBe(href)
+    await expect(page).toHaveURL(/\/$/)
+    await opened.close()
+    await card.click()
+    await expect(page).toHaveURL(new RegExp(`${href}$`))
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+    expect(await page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed)).toBe(true)
+  })
+
   test('shows 8 skeleton cards while a page loads', async ({ page }) => {
     const view = await slowView(page, '/', '**/?page=2&_rsc=*')
     await view.click('Page 2')
