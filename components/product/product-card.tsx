@@ -1,5 +1,5 @@
-import Image from 'next/image'
 import { ShopLink } from '@/components/layout/shop-link'
+import { ServerImage } from '@/components/ui/server-image'
 import { Stars } from '@/components/ui/stars'
 import { formatPrice } from '@/lib/money'
 import { productHref } from '@/lib/paths'
@@ -28,7 +28,7 @@ export function ProductCard({ product, priority = false, headingLevel = 3 }: Pro
     >
       <div className="relative aspect-square w-32 shrink-0 bg-slate-100 sm:w-auto">
         {image && (
-          <Image
+          <ServerImage
             src={image.url}
             alt={product.name}
             fill
