@@ -1,4 +1,4 @@
-import Image from 'next/image'
+import { ServerImage } from '@/components/ui/server-image'
 import Link from 'next/link'
 import { formatPrice, toCents, toDollars } from '@/lib/money'
 import type { OrderJson } from '@/lib/orders/order-json'
@@ -68,7 +68,7 @@ export function OrderDetails({ order, action }: { order: OrderJson; action?: Rea
                 >
                   <span className="block size-16 shrink-0 overflow-hidden rounded-md border border-slate-200 bg-slate-50">
                     {item.image ? (
-                      <Image
+                      <ServerImage
                         src={item.image}
                         alt=""
                         width={64}

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next'
 import Link from 'next/link'
 import { UserIcon } from '@/components/ui/icons'
-import Image from 'next/image'
+import { ServerImage } from '@/components/ui/server-image'
 import { getCurrentAuth } from '@/lib/auth/current-user'
 import { requireUser } from '@/lib/auth/guards'
 import { ROUTES } from '@/lib/routes'
@@ -27,7 +27,7 @@ export default async function ProfilePage() {
         <div className="flex flex-col items-center gap-4">
           <span className="block size-40 overflow-hidden rounded-full ring-4 ring-brand-100">
             {user.avatarUrl ? (
-              <Image
+              <ServerImage
                 src={user.avatarUrl}
                 alt={`${user.name}'s profile picture`}
                 width={160}

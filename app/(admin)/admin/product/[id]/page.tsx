@@ -1,5 +1,5 @@
 import type { Metadata } from 'next'
-import Image from 'next/image'
+import { ServerImage } from '@/components/ui/server-image'
 import Link from 'next/link'
 import { notFound } from 'next/navigation'
 import { ConfirmAction } from '@/components/admin/confirm-action'
@@ -122,7 +122,7 @@ export default async function AdminProductPage({ params }: PageProps<'/admin/pro
             <ul className="mt-2 grid grid-cols-3 gap-2 sm:grid-cols-4">
               {product.images.map((image, i) => (
                 <li key={image.public_id} className="relative aspect-square">
-                  <Image
+                  <ServerImage
                     src={image.url}
                     alt={`${product.name}, image ${i + 1}`}
                     fill
