@@ -39,6 +39,8 @@ const { cacheSettings, opsSettings } = require('../lib/ops/settings.cjs')
 const { batchedStdout, logger } = require('../lib/ops/logger.cjs')
 const { bodyLimitFor } = require('../lib/api/body-limits.cjs')
 const { corsHeadersFor } = require('../lib/api/cors.cjs')
+// Every method a route of the API exports (the route table's own list).
+const { HTTP_METHODS: API_METHODS } = require('../lib/api/http-methods.cjs')
 
 /** Methods no route serves, refused before Next sees them (Next would answer them with a page). */
 const PAGE_METHODS = 'GET, HEAD'
@@ -77,9 +79,6 @@ function refuseMalformedPath(req, res) {
     return true
   }
 }
-
-// Every method a route of the API serves somewhere (lib/api/routes.ts HTTP_METHODS).
-const API_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']
 
 /**
  * Refuses a method the target cannot serve: pages answer GET and HEAD only; under /api/ each

@@ -8,7 +8,9 @@ import 'server-only'
 // route folder when built: Next prefers the static segment. Until then the dynamic route receives
 // them, and api-route.ts answers them from their own row here, never as an id.
 
-export const HTTP_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const
+import { HTTP_METHODS } from './http-methods.cjs'
+
+export { HTTP_METHODS }
 export type HttpMethod = (typeof HTTP_METHODS)[number]
 type Method = Exclude<HttpMethod, 'HEAD' | 'OPTIONS'>
 

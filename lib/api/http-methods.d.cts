@@ -1,0 +1,1 @@
+export const HTTP_METHODS: readonly ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']
