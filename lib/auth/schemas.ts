@@ -1,4 +1,4 @@
-import { z } from '@/lib/zod'
+import { withoutHiddenFormatting, z } from '@/lib/zod'
 import { NAME_LENGTH, PASSWORD_LENGTH } from './rules'
 
 // The account forms' rules (docs/api.md#server-side-rules, Accounts), shared by the route
@@ -22,6 +22,7 @@ export const NameSchema = z
   .trim()
   .min(NAME_LENGTH.min, `Name must be ${NAME_LENGTH.min} to ${NAME_LENGTH.max} characters`)
   .max(NAME_LENGTH.max, `Name must be ${NAME_LENGTH.min} to ${NAME_LENGTH.max} characters`)
+  .refine(...withoutHiddenFormatting('Name must not contain control or text-direction characters'))
 
 // Passwords are taken as typed: a space is as good a character as any.
 export const PasswordSchema = z

@@ -1,4 +1,4 @@
-import { z } from '@/lib/zod'
+import { withoutHiddenFormatting, z } from '@/lib/zod'
 import { ORDER_STATUSES, SHIPPING_COUNTRIES } from '@/lib/enums'
 import { MAX_CANCEL_REASON_LENGTH } from './status-flow'
 
@@ -30,6 +30,11 @@ const text = (label: string, max: number) =>
     .trim()
     .min(1, `Please enter the ${label}`)
     .max(max, `The ${label} must be at most ${max} characters`)
+    .refine(
+      ...withoutHiddenFormatting(
+        `The ${label} must not contain control or text-direction characters`,
+      ),
+    )
 
 export const ShippingInfoSchema = z.object(
   {

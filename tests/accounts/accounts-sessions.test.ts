@@ -390,12 +390,20 @@ describe('PUT /api/v1/me/update', () => {
     expect(notice.text).toContain(newEmail)
   })
 
-  it('refuses an address that belongs to another account (409) and a bad name (400)', async () => {
+  it('refuses an address that belongs to another account (409) and a bad name (400), and takes a right-to-left one', async () => {
     const a = await account()
     const b = await account()
     const cookie = await signedIn(a.email)
     expect((await update(cookie, { name: 'Name Okay', email: b.email })).status).toBe(409)
     expect((await update(cookie, { name: 'No', email: a.email })).status).toBe(400)
+    const backwards = await update(cookie, { name: '\u202Enimda Joe', email: a.email })
+    expect(backwards.status).toBe(400)
+    expect((await backwards.json()).message).toBe(
+      'Name must not contain control or text-direction characters',
+    )
+    // A right-to-left name with its direction mark is a name like any other.
+    const rtl = await update(cookie, { name: '\u200Fسارة أحمد', email: a.email })
+    expect(rtl.status).toBe(200)
   })
 
   it('refuses a spoofed image type with 415 and keeps the old avatar', async () => {

@@ -116,6 +116,9 @@ describe('POST /api/v1/register', () => {
   it.each([
     [{ name: 'Abe' }, 'name', /4 to 30/],
     [{ name: 'x'.repeat(31) }, 'name', /4 to 30/],
+    // A name that reads backwards in an admin's list (U+202E) or holds a line break.
+    [{ name: 'Joe \u202Enimda' }, 'name', /control or text-direction characters/],
+    [{ name: 'Two\nLines' }, 'name', /control or text-direction characters/],
     [{ email: 'not-an-address' }, 'email', /valid e-mail/],
     [{ password: 'short7!' }, 'password', /at least 8/],
     [{ password: 'p'.repeat(129) }, 'password', /at most 128/],

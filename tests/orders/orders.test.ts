@@ -329,6 +329,14 @@ describe('POST /api/v1/order/new', () => {
       [{ address: 'x'.repeat(301) }, 'The address must be at most 300 characters'],
       [{ state: '' }, 'Please enter the state'],
       [{ state: 42 }, 'Please enter the state'],
+      [
+        { address: '5 Baker St \u202E4 flat' },
+        'The address must not contain control or text-direction characters',
+      ],
+      [
+        { state: 'Kar\u0007nataka' },
+        'The state must not contain control or text-direction characters',
+      ],
     ]
     for (const [change, message] of bad) {
       const res = await place(user, orderBody(line, { shippingInfo: { ...SHIPPING, ...change } }))
