@@ -7,7 +7,7 @@ import { allProducts, MUTABLE_CATEGORY } from '../support/catalog'
 import { accepts, decoded as text, raw } from '../../tests/support/raw-http'
 import { orderBody } from '../../bench/lib/order-body.mjs'
 import { newShopper } from '../support/shoppers'
-import { STOCK_LAG_MS } from '../../lib/cache/cache-settings.cjs'
+import { showsWithinStockBound } from '../support/stock-bound'
 
 // These run against scripts/server.mjs, the server `npm start` runs (front cache included).
 
@@ -332,14 +332,6 @@ test('random traffic and changes: every answer decodes, by its own headers, to t
 
 // Orders change stock without expiring every list page (only a sell-out does): the product's
 // page and the API's list still show the stock of the moment.
-/**
- * What an order changes shows within the stock bound (STOCK_LAG_MS, decision 0003) on a fresh
- * load: until half of it has passed the copy from before the order is answered.
- */
-async function showsWithinStockBound(check: () => Promise<void>) {
-  await expect(check).toPass({ timeout: STOCK_LAG_MS + 3_000, intervals: [200] })
-}
-
 test('an order shows within the stock bound in its product page and the API list; a sell-out in the list pages', async ({
   page,
   context,

@@ -1,12 +1,12 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import type { APIRequestContext, Page } from '@playwright/test'
-import { STOCK_LAG_MS } from '../../lib/cache/cache-settings.cjs'
 import { expectNoAxeViolations } from '../support/axe'
 import { allProducts, findProduct, MUTABLE_CATEGORY, type ApiProduct } from '../support/catalog'
 import { E2E_MAIL_DIR } from '../support/constants'
 import { expect, signIn, test } from '../support/fixtures'
 import { newShopper } from '../support/shoppers'
+import { showsWithinStockBound } from '../support/stock-bound'
 
 // Cancellation (issue 19): the shopper cancels from My orders and from the order page, behind a
 // confirmation, and sees Cancelled; the stock is back on the product page within the stock bound;
@@ -63,11 +63,6 @@ async function mailAbout(orderId: string, subject: RegExp) {
 }
 
 const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text })
-
-/** What an order changes shows within the stock bound on a fresh load (e2e/operations/cache.spec.ts). */
-async function showsWithinStockBound(check: () => Promise<void>) {
-  await expect(check).toPass({ timeout: STOCK_LAG_MS + 3_000, intervals: [200] })
-}
 
 test('the shopper cancels from My orders and from the order page; the stock comes back', async ({
   page,
