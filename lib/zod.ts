@@ -12,12 +12,13 @@ export { z }
 
 /**
  * What a one-line text that other people read (a person's name, a shipping address) must not
- * hold: control characters (a line break, a tab, an escape) and the explicit text-direction
- * embeddings, overrides and isolates (U+202A to U+202E, U+2066 to U+2069), with which a name
- * reads backwards in an admin's list or in a mail ('\u202Enimda' shows as 'admin'). The marks
- * U+200E and U+200F are allowed: right-to-left names use them.
+ * hold: control characters (a line break, a tab, an escape), the Unicode line and paragraph
+ * separators (U+2028, U+2029: line breaks too) and the explicit text-direction embeddings,
+ * overrides and isolates (U+202A to U+202E, U+2066 to U+2069), with which a name reads backwards
+ * in an admin's list or in a mail ('\u202Enimda' shows as 'admin'). The marks U+200E and U+200F
+ * are allowed: right-to-left names use them.
  */
-export const HIDDEN_FORMATTING = /[\p{Cc}\u202A-\u202E\u2066-\u2069]/u
+export const HIDDEN_FORMATTING = /[\p{Cc}\u2028-\u202E\u2066-\u2069]/u
 
 /** Refuses HIDDEN_FORMATTING with `message` (for z.string().refine). */
 export const withoutHiddenFormatting = (message: string) =>

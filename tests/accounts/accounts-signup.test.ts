@@ -119,6 +119,8 @@ describe('POST /api/v1/register', () => {
     // A name that reads backwards in an admin's list (U+202E) or holds a line break.
     [{ name: 'Joe \u202Enimda' }, 'name', /control or text-direction characters/],
     [{ name: 'Two\nLines' }, 'name', /control or text-direction characters/],
+    [{ name: 'Two\u2028Lines' }, 'name', /control or text-direction characters/],
+    [{ name: 'Bell\u0085Name' }, 'name', /control or text-direction characters/],
     [{ email: 'not-an-address' }, 'email', /valid e-mail/],
     [{ password: 'short7!' }, 'password', /at least 8/],
     [{ password: 'p'.repeat(129) }, 'password', /at most 128/],
