@@ -122,6 +122,22 @@ async function readJson(request: Request, max: number): Promise<ParsedBody> {
   return { fields: value as Record<string, unknown>, files: new Map(), form: false }
 }
 
+/**
+ * 415 for a form in another charset than UTF-8: browsers send forms in UTF-8 (with no charset
+ * parameter), and a form's fields decoded in a charset the server guesses would be read wrong.
+ */
+function refuseCharset(contentType: string): void {
+  const charset = /;\s*charset\s*=\s*"?([^";\s]*)/i.exec(contentType)?.[1]?.toLowerCase()
+  if (
+    charset !== undefined &&
+    charset !== 'utf-8' &&
+    charset !== 'utf8' &&
+    charset !== 'us-ascii'
+  ) {
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the form in UTF-8 (charset=utf-8)')
+  }
+}
+
 const unreadableForm = () => new AppError('INVALID', 'The form data could not be read')
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`
 
@@ -133,6 +149,7 @@ async function readForm<T>(
   streamed?: StreamedFile<T>,
 ) {
   refuseDeclared(request, limit.maxBytes)
+  refuseCharset(contentType)
   const fields: Record<string, unknown> = {}
   const files = new Map<string, File[]>()
   // An AppError, or whatever a streamed file's reader failed with (a database error: a 500).
@@ -172,8 +189,11 @@ async function readForm<T>(
       resolve()
     })
   })
-  parser.on('field', (name, value, info) => {
-    if (info.nameTruncated || info.valueTruncated) {
+  parser.on('field', (name: string | undefined, value: string | undefined, info) => {
+    // busboy answers undefined for text in a charset it cannot decode (a part's own charset).
+    if (typeof name !== 'string' || typeof value !== 'string') {
+      fail(unreadableForm())
+    } else if (info.nameTruncated || info.valueTruncated) {
       fail(new AppError('TOO_LARGE', `The form field ${name.slice(0, 40)} is too large`))
     } else {
       fields[name] ??= value

@@ -24,8 +24,11 @@ import { ORIGIN, sessionCookieFor } from './requests'
 /**
  * Runs per route and role; FUZZ_RUNS raises it for a longer local run. FUZZ_STATS=1 prints the
  * answers' statuses per route and role (to see that the runs reach past validation), =2 each one.
+ * FUZZ_SEED replays a failure's runs from the `seed` it printed (with `-t` naming its route and
+ * role), the runs before its counterexample included, as those change the rows it meets.
  */
 export const RUNS = Number(process.env.FUZZ_RUNS) || 60
+const SEED = process.env.FUZZ_SEED ? { seed: Number(process.env.FUZZ_SEED) } : {}
 export const CALL_TIMEOUT_MS = 5000
 
 export type Role = 'guest' | 'shopper' | 'admin'
@@ -977,7 +980,7 @@ export async function fuzzRoute(path: ApiPath, spec: RouteSpec, fx: Fixtures, ro
         expect(() => JSON.parse(out.text), `${where}: the JSON answer parses`).not.toThrow()
       }
     }),
-    { numRuns: RUNS, endOnFailure: true },
+    { numRuns: RUNS, endOnFailure: true, ...SEED },
   )
   if (process.env.FUZZ_STATS) {
     console.log(`${path} ${role}`, JSON.stringify(Object.fromEntries([...statuses].sort())))

@@ -172,7 +172,8 @@ function commonResponses(method: string, doc: OperationDoc): Record<number, stri
   if (forbidden.length) common[403] = forbidden.join('; ')
   if (doc.body) {
     common[413] = 'The body is over its cap (or a form field or image is too large)'
-    common[415] = 'The body is neither JSON nor a form; an image that is not JPEG, PNG or WebP'
+    common[415] =
+      'The body is neither JSON nor a UTF-8 form; an image that is not JPEG, PNG or WebP'
   }
   if (doc.rateLimits?.length) {
     common[429] = `Too many requests; Retry-After says in how many seconds to try again. Limits: ${doc.rateLimits.map(limitText).join('; ')}`
