@@ -20,6 +20,8 @@ export const requestContext: AsyncLocalStorage<{
   tags: Set<string>
   /** When the oldest data behind the response was read (set by the page cache handler). */
   dataFrom?: number
+  /** Where the request began among the invalidations (set by the front cache's `capture`). */
+  sequence?: number
 }>
 
 /** Whether the front cache may answer or keep this request (a plain document GET or HEAD). */

@@ -35,6 +35,8 @@ const require = createRequire(import.meta.url)
 const {
   MAX_AGE_SECONDS,
   PAGE_CACHE_CONTROL,
+  PAGE_TAGS_HEADER,
+  readPageTags,
   STOCK_LAG_MS,
 } = require('../lib/cache/cache-settings.cjs')
 // A stored page's own Content-Security-Policy (the hashes of its inline scripts, lib/csp.ts).
@@ -57,8 +59,10 @@ const CODINGS = ['gzip', 'deflate', 'identity']
 
 /**
  * Per-request context shared with the page cache handler (same process, so a global): when the
- * request started, and the cache tags of every entry it read or wrote.
- * @type {AsyncLocalStorage<{ startedAt: number, tags: Set<string>, dataFrom?: number }>}
+ * request started (its time, and its place among invalidations, `sequence`), and the cache tags
+ * of every entry it read or wrote.
+ * @type {AsyncLocalStorage<{ startedAt: number, tags: Set<string>, dataFrom?: number,
+ *   sequence?: number }>}
  */
 export const requestContext = (globalThis.__shopRequestContext ??= new AsyncLocalStorage())
 
@@ -344,7 +348,14 @@ export function createFrontCache({
   function capture(req, res, own = {}) {
     const api = publicApiRequest(req)
     const cacheable = (cacheableRequest(req) || api) && req.method === 'GET'
+    const context = requestContext.getStore()
+    // Where this request began among the invalidations: a page entry made by its render keeps it
+    // (lib/cache/cache-handler.cjs), for requests Next answers with that render.
+    const begun = sequence
+    if (context) context.sequence = begun
     const writeHead = res.writeHead.bind(res)
+    /** The tags, data time and start of the page Next answered with (cache-settings.cjs). */
+    let page
     // Headers handed to writeHead are not readable with getHeader: move them to setHeader first.
     res.writeHead = (status, reason, headers) => {
       const given = typeof reason === 'object' ? reason : headers
@@ -352,6 +363,11 @@ export function createFrontCache({
         for (const [name, value] of Object.entries(given)) {
           if (value !== undefined) res.setHeader(name, value)
         }
+      }
+      const pageTags = res.getHeader(PAGE_TAGS_HEADER)
+      if (pageTags !== undefined) {
+        page = readPageTags(pageTags)
+        res.removeHeader(PAGE_TAGS_HEADER)
       }
       // A page from Next's page cache brings its own policy, with the hashes of its inline
       // scripts: it replaces the path's default one (two policies would both apply).
@@ -380,11 +396,9 @@ export function createFrontCache({
     if (!cacheable) return
 
     const ownNames = new Set(Object.keys(own).map((name) => name.toLowerCase()))
-    const started = sequence
     const startedAt = now()
     // Now: Next rewrites req.url to its internal route while it handles the request.
     const url = req.url
-    const context = requestContext.getStore()
     const chunks = []
     let size = 0
     const write = res.write.bind(res)
@@ -431,12 +445,22 @@ export function createFrontCache({
       }
       if (res.getHeader('set-cookie')) return
       if (/private|no-store/.test(String(res.getHeader('cache-control') || ''))) return
-      const tags = context && context.tags.size > 0 ? [...context.tags] : [ANY]
+      // The tags of what the request read and wrote, and of the page's entry: a request Next
+      // answered with another one's render has only the latter.
+      const known = new Set(context?.tags)
+      for (const tag of page?.tags ?? []) known.add(tag)
+      const tags = known.size > 0 ? [...known] : [ANY]
+      const dataTime = Math.min(
+        startedAt,
+        context?.dataFrom ?? Infinity,
+        page?.dataFrom ?? Infinity,
+      )
       // Made (even in part) before a change to its data or a purge: it may show the old data.
+      // The render may have begun before this request did (see above).
+      const started = Math.min(begun, page?.sequence ?? Infinity)
       if (purgedAt > started) return
       for (const tag of tags) if ((invalidatedAt.get(tag) ?? 0) > started) return
       // Made from data read before stock changes: kept, stale from the first one it may miss.
-      const dataTime = Math.min(startedAt, context?.dataFrom ?? Infinity)
       const staleUntil = staleUntilFor(tags, dataTime)
       if (staleUntil <= now()) return
       const coding = String(res.getHeader('content-encoding') || 'identity').toLowerCase()
@@ -476,7 +500,7 @@ export function createFrontCache({
         tags,
         cost,
         // counted from when its data was read (a page Next kept a while is older than now)
-        expiresAt: Math.min(now(), context?.dataFrom ?? Infinity) + maxAgeSeconds * 1000,
+        expiresAt: Math.min(now(), dataTime) + maxAgeSeconds * 1000,
         staleUntil: staleUntil === Infinity ? undefined : staleUntil,
       })
       bytes += cost

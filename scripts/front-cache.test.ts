@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { DEVICE_COOKIE, SESSION_COOKIE } from '../lib/auth/session-cookie'
-import { preferredCoding } from './front-cache.mjs'
+import { PAGE_TAGS_HEADER, pageTagsValue } from '../lib/cache/cache-settings.cjs'
+import { preferredCoding, requestContext } from './front-cache.mjs'
 import { decoded, raw, standIn } from './front-cache-stand-in'
 
 // Reads an answer to its end: the front cache keeps a page when its response has ended.
@@ -233,6 +234,44 @@ describe('the front cache', () => {
     cache.invalidate(['product:zzz'])
     for (const path of ['/a', '/b']) await raw(base, path)
     expect(calls()).toBe(8)
+  })
+
+  it("keeps a page Next answered with another request's render under that render's tags", async () => {
+    // Next renders a page once for all who ask for it at the same moment (the same product
+    // under two URLs): the joined request reads and writes no cache entry itself, and learns
+    // the page's tags, data time and start from the header the page's entry carries.
+    let maker: number | undefined
+    const { cache, base, calls } = await standIn((url) => {
+      const own = requestContext.getStore()!.sequence!
+      if (url.startsWith('/product/a?made')) {
+        maker = own
+        return {
+          tags: ['product:a'],
+          headers: { [PAGE_TAGS_HEADER]: pageTagsValue(['product:a', 'a,b'], Date.now(), own) },
+        }
+      }
+      return {
+        headers: { [PAGE_TAGS_HEADER]: pageTagsValue(['product:a', 'a,b'], Date.now(), maker!) },
+      }
+    })
+    await raw(base, '/product/a?made=1')
+    const joined = await raw(base, '/product/a?joined=1')
+    expect(joined.headers[PAGE_TAGS_HEADER]).toBeUndefined()
+    cache.invalidate(['product:b'])
+    const replay = await raw(base, '/product/a?joined=1')
+    expect(replay.headers['x-shop-cache']).toBe('front')
+    expect(replay.headers[PAGE_TAGS_HEADER]).toBeUndefined()
+    expect(calls()).toBe(2)
+    cache.invalidate(['a,b'])
+    await raw(base, '/product/a?joined=1')
+    expect(calls()).toBe(3)
+    // A render that began before a change of its tags: the joined request that began after the
+    // change does not keep it.
+    await raw(base, '/product/a?made=2')
+    cache.invalidate(['product:a'])
+    await raw(base, '/product/a?joined=2')
+    await raw(base, '/product/a?joined=2')
+    expect(calls()).toBe(6)
   })
 
   it('forgets everything on a purge, and what was being made during an invalidation', async () => {

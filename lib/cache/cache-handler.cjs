@@ -16,10 +16,11 @@
 //
 // The micro-cache in front of Next (scripts/front-cache.mjs, `__shopFrontCache`) learns the tags
 // of the page it keeps from here: every entry a request reads or writes adds its tags to the
-// request's context.
+// request's context, and a page's entry carries them in a header of its own (PAGE_TAGS_HEADER)
+// for the requests Next joins to another's render, which read and write nothing here.
 
 const { LRUCache } = require('lru-cache')
-const { MAX_AGE_SECONDS } = require('./cache-settings.cjs')
+const { MAX_AGE_SECONDS, PAGE_TAGS_HEADER, pageTagsValue } = require('./cache-settings.cjs')
 const { cacheSettings } = require('../ops/settings.cjs')
 const { hashPolicy, PAGE_POLICY_HEADER } = require('../csp-policy.cjs')
 const { inlineScriptHashes } = require('./script-hashes.cjs')
@@ -241,6 +242,11 @@ module.exports = class MemoryCacheHandler {
     // When the data was read, at the latest: a change after that must expire this entry.
     const lastModified = request ? Math.min(request.startedAt, Date.now()) : Date.now()
     remember(tags, lastModified)
+    // For the requests Next answers with this render without calling get or set themselves.
+    if (value.kind === 'APP_PAGE' && request && typeof request.sequence === 'number') {
+      if (!value.headers) value.headers = {}
+      value.headers[PAGE_TAGS_HEADER] = pageTagsValue(tags, lastModified, request.sequence)
+    }
     entries.set(key, {
       value,
       lastModified,

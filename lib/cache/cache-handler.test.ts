@@ -3,6 +3,7 @@ import pg from 'pg'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { requestContext } from '@/scripts/front-cache.mjs'
 import { COMMON_DIRECTIVES, hashPolicy } from '../csp-policy.cjs'
+import { PAGE_TAGS_HEADER, readPageTags } from './cache-settings.cjs'
 import { inlineScriptHashes } from './script-hashes.cjs'
 
 // The page cache handler as Next uses it: get/set/revalidateTag on one module-wide store. Each
@@ -79,6 +80,29 @@ describe('the page cache handler', () => {
     expect([...reader.tags]).toEqual(['product:1'])
     // and how old the data it used is: the writer's start, not the reader's
     expect(reader.dataFrom).toBe(writer.startedAt)
+  })
+
+  it("gives a page's entry its tags, data time and maker's start, for requests that join it", async () => {
+    const { handler } = freshHandler()
+    const writer = { startedAt: Date.now() - 50, tags: new Set<string>(), sequence: 7 }
+    const made = page('p')
+    await requestContext.run(writer, () =>
+      handler.set('/product/1', made, { tags: ['product:1', '_N_T_/product/a,b'] }),
+    )
+    // The very headers object Next sends the page with, to this request and to those it joined.
+    expect(readPageTags((made.headers as Record<string, string>)[PAGE_TAGS_HEADER])).toEqual({
+      tags: ['product:1', '_N_T_/product/a,b'],
+      dataFrom: writer.startedAt,
+      sequence: 7,
+    })
+    // Made outside a request the front cache saw: no header (the copy's tags stay unknown).
+    const outside = page('q')
+    await handler.set('/product/2', outside, { tags: ['product:2'] })
+    expect(outside.headers).not.toHaveProperty(PAGE_TAGS_HEADER)
+    expect(readPageTags('1,x,tag')).toBeUndefined()
+    expect(readPageTags('x,1,tag')).toBeUndefined()
+    expect(readPageTags('1,2,%E0%A4%A')).toBeUndefined()
+    expect(readPageTags(['1,2,a%2Cb', '3,4'])).toEqual({ tags: ['a,b'], dataFrom: 1, sequence: 2 })
   })
 
   it('drops only the tagged pages in front of Next', async () => {

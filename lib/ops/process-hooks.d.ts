@@ -84,4 +84,6 @@ export type ShopRequestContext = {
   requestId?: string
   /** When the oldest data the answer shows was read, if before the request began. */
   dataFrom?: number
+  /** Where the request began among the front cache's invalidations (scripts/front-cache.mjs). */
+  sequence?: number
 }
