@@ -14,6 +14,8 @@ const { parseOpsSettings } = require('./settings.cjs')
 
 const RAW_BREAKS = /[\u007f-\u009f\u2028\u2029]/g
 const HAS_RAW_BREAK = /[\u007f-\u009f\u2028\u2029]/
+/** A string JSON.stringify leaves as it is (no quote, backslash, control or surrogate) and with no raw break. */
+const PLAIN = /^[^"\\\u0000-\u001f\u007f-\u009f\u2028\u2029\ud800-\udfff]*$/
 
 /** @param {string} line */
 function escapeRawBreaks(line) {
@@ -28,6 +30,7 @@ const MAX_LOGGED_PATH = 2048
  * Whoever reads the log must not be able to follow the link.
  */
 const SECRET_SEGMENT = /(\/(?:verify|password\/reset)\/)(?!resend(?:[/?#]|$))[^/?#]+/gi
+const MAY_HOLD_SECRET = /verify|reset/i
 
 /**
  * A request's path and query as a log line may hold them: link tokens replaced by `[token]`,
@@ -35,7 +38,8 @@ const SECRET_SEGMENT = /(\/(?:verify|password\/reset)\/)(?!resend(?:[/?#]|$))[^/
  * @param {string} url
  */
 function loggedPath(url) {
-  const path = url.replace(SECRET_SEGMENT, '$1[token]')
+  // Most paths hold neither word: the replacing expression is not run for them.
+  const path = MAY_HOLD_SECRET.test(url) ? url.replace(SECRET_SEGMENT, '$1[token]') : url
   return path.length > MAX_LOGGED_PATH ? `${path.slice(0, MAX_LOGGED_PATH)}…` : path
 }
 
@@ -93,6 +97,9 @@ function flatLineWriter(log) {
   const { chindingsSym, streamSym } = pino.symbols
   /** @param {unknown} value */
   const json = (value) => {
+    // A request id, a method, most paths: nothing for JSON to escape and no raw break, so the
+    // text between quotes is what JSON.stringify and escapeRawBreaks would give.
+    if (typeof value === 'string' && PLAIN.test(value)) return `"${value}"`
     const text = JSON.stringify(value) ?? 'null'
     return typeof value === 'string' && HAS_RAW_BREAK.test(text) ? escapeRawBreaks(text) : text
   }
