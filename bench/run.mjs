@@ -738,11 +738,14 @@ async function main() {
     // of an uncached API read on this kind of machine): a `next start` that had rendered no page
     // looked that much faster than the shop at the distinct queries.
     const word = settings.keyword.split(/\s+/)[0] ?? ''
-    for (const step of warmUpSteps({ id: catalog.productId, word })) {
-      const { method, path: target, headers, body } = step
+    for (const { method, path: target, headers, body } of warmUpSteps({
+      id: catalog.productId,
+      word,
+    })) {
+      // A step that fails is noted (a figure of `next start`), as the shop logs its own.
       await fetch(nextServer.server.baseUrl + target, { method, headers, body })
         .then((r) => r.arrayBuffer())
-        .catch(() => {})
+        .catch((error) => notes.push(`next start warm-up ${method} ${target}: ${error}`))
     }
     // Its failures are figures of `next start`, not of the shop: noted, not counted as errors.
     next = await loadTargets(nextServer.server, targets, settings, notes, 'next')
