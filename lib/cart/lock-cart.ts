@@ -1,5 +1,5 @@
 import 'server-only'
-import { sql } from 'drizzle-orm'
+import { sql, type SQL } from 'drizzle-orm'
 import type { Db } from '@/lib/db/open'
 import { execCount, queryRows } from '@/lib/db/sql'
 
@@ -15,11 +15,34 @@ export async function lockCart(
   tx: Tx,
   userId: string,
 ): Promise<{ id: string; version: number } | null> {
-  const [row] = await queryRows<{ id: string; version: string | number }>(
+  return (await lockCartWith(tx, userId)).cart
+}
+
+/**
+ * lockCart, with a WITH item named `claimed` run in the same statement (an order's
+ * Idempotency-Key, lib/orders/idempotency.ts: one round trip fewer, issue 17); `claimed` answers
+ * how many rows it returned. The lock is taken inside a lateral subquery, so that a user without
+ * a cart still gets the row that carries the count.
+ */
+export async function lockCartWith(
+  tx: Tx,
+  userId: string,
+  claim?: SQL,
+): Promise<{ cart: { id: string; version: number } | null; claimed: number }> {
+  const [row] = await queryRows<{
+    id: string | null
+    version: string | number | null
+    claimed: number
+  }>(
     tx,
-    sql`select id, version from carts where user_id = ${userId} for update`,
+    sql`${claim ? sql`with ${claim}` : sql``}
+        select c.id, c.version, ${claim ? sql`(select count(*) from claimed)::int` : sql`0`} as claimed
+        from (select 1) as one
+        left join lateral (select id, version from carts where user_id = ${userId} for update) c
+          on true`,
   )
-  return row ? { id: row.id, version: Number(row.version) } : null
+  const cart = row?.id ? { id: row.id, version: Number(row.version) } : null
+  return { cart, claimed: row?.claimed ?? 0 }
 }
 
 /** Marks a change of the cart's lines: its ETag changes with it. */

@@ -54,6 +54,19 @@ export async function cartLinesOf(db: Pick<Db, 'select'>, userId: string): Promi
     .innerJoin(products, eq(products.id, cartLines.productId))
     .where(and(eq(carts.userId, userId), eq(products.archived, false)))
     .orderBy(asc(cartLines.addedAt), asc(cartLines.productId))
+  return cartJsonOf(rows)
+}
+
+/** A cart's lines, in the order they were added, as the API answers them. */
+export function cartJsonOf(
+  rows: {
+    productId: string
+    name: string
+    image: string | null
+    priceCents: number
+    quantity: number
+  }[],
+): CartJson {
   // Integer cents summed exactly, turned into dollars once.
   const totalCents = rows.reduce((sum, r) => sum + r.priceCents * r.quantity, 0)
   return {

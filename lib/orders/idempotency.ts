@@ -1,10 +1,10 @@
 import 'server-only'
 import { createHash } from 'node:crypto'
-import { and, eq, sql } from 'drizzle-orm'
+import { and, eq, sql, type SQL } from 'drizzle-orm'
 import { AppError } from '@/lib/errors'
 import type { Tx } from '@/lib/cart/lock-cart'
 import { idempotencyKeys } from '@/lib/db/schema'
-import { execCount, queryRows } from '@/lib/db/sql'
+import { queryRows } from '@/lib/db/sql'
 import { toCents } from '@/lib/money'
 import type { OrderInput } from './schemas'
 
@@ -33,27 +33,32 @@ export function orderInputHash(input: OrderInput): string {
 }
 
 /**
- * Claims the user's key for this order. Answers null when it is now ours (go on and place the
- * order), or the order an earlier request with the key placed (null id: that order was deleted
- * meanwhile and the key is free again). A different order under the key is 422.
+ * The WITH item that claims the user's key for this order (`claimed`, one row when the key is now
+ * ours: go on and place the order), for the statement that also locks the cart
+ * (lib/cart/lock-cart.ts). When it inserts nothing, earlierOrder tells what the key placed.
  *
  * On READ COMMITTED `insert … on conflict do nothing` waits while another transaction holds an
- * uncommitted row with the same (user, key): if that one commits, ours inserts nothing and the
- * select below (a fresh snapshot) sees its order; if it rolls back (stock, prices, a changed
+ * uncommitted row with the same (user, key): if that one commits, ours inserts nothing and
+ * earlierOrder (a fresh snapshot) sees its order; if it rolls back (stock, prices, a changed
  * cart), ours inserts the key and tries for itself.
  */
-export async function claimKey(
+export function claimKeyStep(userId: string, key: string, hash: string): SQL {
+  return sql`claimed as (
+    insert into idempotency_keys (user_id, key, request_hash) values (${userId}, ${key}, ${hash})
+    on conflict do nothing returning 1)`
+}
+
+/**
+ * After a claim that inserted nothing: the order an earlier request with the key placed (null
+ * id: that order was deleted meanwhile and the key is free again). A different order under the
+ * key is 422.
+ */
+export async function earlierOrder(
   tx: Tx,
   userId: string,
   key: string,
   hash: string,
-): Promise<{ orderId: string | null } | null> {
-  const claimed = await execCount(
-    tx,
-    sql`insert into idempotency_keys (user_id, key, request_hash) values (${userId}, ${key}, ${hash})
-        on conflict do nothing`,
-  )
-  if (claimed > 0) return null
+): Promise<{ orderId: string | null }> {
   const [row] = await queryRows<{ order_id: string | null; request_hash: string | null }>(
     tx,
     sql`select order_id, request_hash from idempotency_keys

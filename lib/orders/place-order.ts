@@ -5,7 +5,7 @@ import { AppError } from '@/lib/errors'
 import { ifMatchHolds, type IfMatch } from '@/lib/api/etag'
 import type { CurrentUser } from '@/lib/auth/current-user'
 import { invalidateCatalog, stockNoticeStep } from '@/lib/cache/catalog-cache'
-import { lockCart, type Tx } from '@/lib/cart/lock-cart'
+import { lockCartWith, type Tx } from '@/lib/cart/lock-cart'
 import { cartETag } from '@/lib/cart/read-cart'
 import { takeFromCartSteps } from '@/lib/cart/take-from-cart'
 import { getDb } from '@/lib/db/client'
@@ -13,13 +13,14 @@ import { orderItems, orders } from '@/lib/db/schema'
 import { queryRows } from '@/lib/db/sql'
 import { mailInsert } from '@/lib/mail/queue-mail'
 import { formatPrice, toCents, toDollars } from '@/lib/money'
-import { claimKey, orderInputHash, recordKeyOrder } from './idempotency'
+import { claimKeyStep, earlierOrder, orderInputHash, recordKeyOrder } from './idempotency'
 import { loadOrders, orderItemJson, orderJson, type OrderJson } from './order-json'
 import { SHIPPING_DOLLARS, type OrderInput, type OrderLineInput } from './schemas'
 
 // Placing an order (docs/api.md#server-side-rules, Orders; decision 0007): one transaction that
-//   1. claims the Idempotency-Key (if any) before anything else (./idempotency.ts),
-//   2. locks the caller's cart row and, when the client sent If-Match, checks the cart's version:
+//   1. claims the Idempotency-Key (if any) before anything is reserved (./idempotency.ts) and,
+//      in the same statement,
+//   2. locks the caller's cart row; when the client sent If-Match, it checks the cart's version:
 //      a cart changed since the client showed it refuses the order (412) before anything is
 //      reserved,
 //   3. reserves each line's stock with one conditional decrement (lines in productId order, so
@@ -30,8 +31,8 @@ import { SHIPPING_DOLLARS, type OrderInput, type OrderLineInput } from './schema
 //      confirmation mail (lib/mail/queue-mail.ts), which commits with the order or not at all.
 // Any refusal throws, and the whole transaction (key, stock, order, cart) rolls back.
 //
-// Round trips (issue 17): the session, BEGIN, the key, the cart, one per line for the stock, the
-// write, COMMIT; the answer is built from what the write returned, not read back
+// Round trips (issue 17): the session, BEGIN, the key with the cart, one per line for the stock,
+// the write, COMMIT; the answer is built from what the write returned, not read back
 // (tests/orders/order-statements.test.ts). On PostgreSQL the other processes' cache notice is
 // part of the write (stockNoticeStep): NOTIFY goes out with the commit.
 //
@@ -114,12 +115,16 @@ async function attempt(
 ): Promise<Attempt> {
   const db = await getDb()
   return db.transaction(async (tx) => {
-    // A resent request answers its order whatever the cart holds now: that order changed it.
-    if (key !== undefined) {
-      const earlier = await claimKey(tx, actor.id, key.value, key.hash)
-      if (earlier) return { earlier: earlier.orderId }
+    // The key's claim and the cart's lock, one statement. A resent request answers its order
+    // whatever the cart holds now: that order changed it.
+    const { cart, claimed } = await lockCartWith(
+      tx,
+      actor.id,
+      key && claimKeyStep(actor.id, key.value, key.hash),
+    )
+    if (key !== undefined && claimed === 0) {
+      return { earlier: (await earlierOrder(tx, actor.id, key.value, key.hash)).orderId }
     }
-    const cart = await lockCart(tx, actor.id)
     if (ifMatch !== undefined && !ifMatchHolds(ifMatch, cartETag(cart?.version ?? 0))) {
       throw new CartChanged()
     }

@@ -131,6 +131,51 @@ describe('POST /api/v1/cart/add', () => {
     expect(after.totalPrice).toBe(66.66)
   })
 
+  it('answers with the cart as a read of it right after shows it, in the order lines were added', async () => {
+    const user = await createUser()
+    const [a, b, c] = [
+      await createProduct({ priceCents: 1010, stock: 9 }),
+      await createProduct({ priceCents: 333, stock: 9 }),
+      await createProduct({ priceCents: 4200, stock: 9 }),
+    ]
+    const db = await getDb()
+    await db.insert(productImages).values([
+      { productId: b.id, url: 'https://example.com/b-2.jpg', publicId: 'b-2', position: 1 },
+      { productId: b.id, url: 'https://example.com/b-1.jpg', publicId: 'b-1', position: 0 },
+    ])
+    const answers = []
+    // A new line, another, the first one again (its place stays), a third.
+    for (const [p, quantity] of [
+      [a, 1],
+      [b, 2],
+      [a, 2],
+      [c, 1],
+    ] as const) {
+      const res = await add(user, { productId: p.id, quantity })
+      expect(res.status).toBe(200)
+      const answer = await res.json()
+      const read = await getCart(user)
+      const { cart, totalPrice } = await read.json()
+      expect([answer.cart, answer.totalPrice]).toEqual([cart, totalPrice])
+      expect(res.headers.get('etag')).toBe(read.headers.get('etag'))
+      answers.push(answer)
+    }
+    expect(
+      answers
+        .at(-1)!
+        .cart.map((l: { productId: string; quantity: number; image: string }) => [
+          l.productId,
+          l.quantity,
+          l.image,
+        ]),
+    ).toEqual([
+      [a.id, 3, ''],
+      [b.id, 2, 'https://example.com/b-1.jpg'],
+      [c.id, 1, ''],
+    ])
+    expect(answers.at(-1)!.totalPrice).toBe(78.96)
+  })
+
   it('answers 400 for a quantity that is not a whole number from 1 to 4, storing nothing', async () => {
     const user = await createUser()
     const p = await createProduct({ stock: 50 })
