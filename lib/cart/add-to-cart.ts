@@ -8,7 +8,7 @@ import { queryRows } from '@/lib/db/sql'
 import type { Tx } from './lock-cart'
 import { isUuid } from '@/lib/ids'
 import type { CartJson } from './cart-json'
-import { cartETag, cartJsonOf } from './read-cart'
+import { cartETag, cartJsonOf, firstImage, type CartLineRow } from './read-cart'
 import { AddToCartSchema, stockMessage } from './schemas'
 
 /** Read after a refused add only to word the refusal (404 or 409); the decision was the insert's. */
@@ -60,14 +60,7 @@ export async function addToCart({
     // before its own write, has the others, and the written line comes from RETURNING in place
     // of its old self. Read before the commit, under the cart's lock: the lines and the version
     // (the upsert's) are of the same moment, as readCart's are.
-    const rows = await queryRows<{
-      product_id: string
-      name: string
-      image: string | null
-      price_cents: number
-      quantity: number
-      written: boolean
-    }>(
+    const rows = await queryRows<CartLineRow & { written: boolean }>(
       tx,
       sql`with line as (
             insert into cart_lines (cart_id, product_id, quantity)
@@ -78,28 +71,18 @@ export async function addToCart({
                   + ${input.quantity}::int <= p.stock
             on conflict (cart_id, product_id)
             do update set quantity = cart_lines.quantity + excluded.quantity
-            returning product_id, quantity, created_at as added_at)
-          select x.product_id, p.name, p.price_cents, x.quantity, x.written,
-            (select pi.url from product_images pi where pi.product_id = p.id
-             order by pi.position, pi.id limit 1) as image
-          from (select product_id, quantity, added_at, true as written from line
+            returning product_id, quantity, created_at)
+          select x.product_id as "productId", products.name, ${firstImage} as image,
+            products.price_cents as "priceCents", x.quantity, x.written
+          from (select product_id, quantity, created_at, true as written from line
                 union all
                 select l.product_id, l.quantity, l.created_at, false from cart_lines l
                 where l.cart_id = ${cart.id} and l.product_id <> ${input.productId}) x
-          join products p on p.id = x.product_id
-          where not p.archived
-          order by x.added_at, x.product_id`,
+          join products on products.id = x.product_id
+          where not products.archived
+          order by x.created_at, x.product_id`,
     )
     if (!rows.some((r) => r.written)) await refuse(tx, cart.id, input.productId)
-    const cartJson = cartJsonOf(
-      rows.map((r) => ({
-        productId: r.product_id,
-        name: r.name,
-        image: r.image,
-        priceCents: r.price_cents,
-        quantity: r.quantity,
-      })),
-    )
-    return { cart: cartJson, etag: cartETag(Number(cart.version)) }
+    return { cart: cartJsonOf(rows), etag: cartETag(Number(cart.version)) }
   })
 }

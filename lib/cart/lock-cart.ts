@@ -19,10 +19,10 @@ export async function lockCart(
 }
 
 /**
- * lockCart, with a WITH item named `claimed` run in the same statement (an order's
- * Idempotency-Key, lib/orders/idempotency.ts: one round trip fewer, issue 17); `claimed` answers
- * how many rows it returned. The lock is taken inside a lateral subquery, so that a user without
- * a cart still gets the row that carries the count.
+ * lockCart, running `claim` (a data-modifying statement with RETURNING: an order's
+ * Idempotency-Key, lib/orders/idempotency.ts) in the same statement, one round trip fewer
+ * (issue 17); `claimed` is how many rows it returned. The lock is taken in a lateral subquery, so
+ * that a user without a cart still gets the row that carries the count.
  */
 export async function lockCartWith(
   tx: Tx,
@@ -35,7 +35,7 @@ export async function lockCartWith(
     claimed: number
   }>(
     tx,
-    sql`${claim ? sql`with ${claim}` : sql``}
+    sql`${claim ? sql`with claimed as ${claim}` : sql``}
         select c.id, c.version, ${claim ? sql`(select count(*) from claimed)::int` : sql`0`} as claimed
         from (select 1) as one
         left join lateral (select id, version from carts where user_id = ${userId} for update) c

@@ -8,7 +8,8 @@ import { cartLines, carts, products } from '@/lib/db/schema'
 import { toDollars } from '@/lib/money'
 import type { CartJson } from './cart-json'
 
-const firstImage = sql<string | null>`(
+/** The first picture of the product row `products` (by position), or null: what a cart line shows. */
+export const firstImage = sql<string | null>`(
   select pi.url from product_images pi
   where pi.product_id = ${products.id}
   order by pi.position, pi.id limit 1)`
@@ -57,16 +58,17 @@ export async function cartLinesOf(db: Pick<Db, 'select'>, userId: string): Promi
   return cartJsonOf(rows)
 }
 
+/** A cart line as read from the database, at the product's current price. */
+export type CartLineRow = {
+  productId: string
+  name: string
+  image: string | null
+  priceCents: number
+  quantity: number
+}
+
 /** A cart's lines, in the order they were added, as the API answers them. */
-export function cartJsonOf(
-  rows: {
-    productId: string
-    name: string
-    image: string | null
-    priceCents: number
-    quantity: number
-  }[],
-): CartJson {
+export function cartJsonOf(rows: CartLineRow[]): CartJson {
   // Integer cents summed exactly, turned into dollars once.
   const totalCents = rows.reduce((sum, r) => sum + r.priceCents * r.quantity, 0)
   return {

@@ -33,9 +33,10 @@ export function orderInputHash(input: OrderInput): string {
 }
 
 /**
- * The WITH item that claims the user's key for this order (`claimed`, one row when the key is now
- * ours: go on and place the order), for the statement that also locks the cart
- * (lib/cart/lock-cart.ts). When it inserts nothing, earlierOrder tells what the key placed.
+ * The insert that claims the user's key for this order (one row returned when the key is now
+ * ours: go on and place the order), run by the statement that also locks the cart
+ * (lockCartWith, lib/cart/lock-cart.ts). When it inserts nothing, earlierOrder tells what the key
+ * placed.
  *
  * On READ COMMITTED `insert … on conflict do nothing` waits while another transaction holds an
  * uncommitted row with the same (user, key): if that one commits, ours inserts nothing and
@@ -43,9 +44,8 @@ export function orderInputHash(input: OrderInput): string {
  * cart), ours inserts the key and tries for itself.
  */
 export function claimKeyStep(userId: string, key: string, hash: string): SQL {
-  return sql`claimed as (
-    insert into idempotency_keys (user_id, key, request_hash) values (${userId}, ${key}, ${hash})
-    on conflict do nothing returning 1)`
+  return sql`(insert into idempotency_keys (user_id, key, request_hash)
+    values (${userId}, ${key}, ${hash}) on conflict do nothing returning 1)`
 }
 
 /**

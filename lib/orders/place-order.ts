@@ -6,7 +6,7 @@ import { ifMatchHolds, type IfMatch } from '@/lib/api/etag'
 import type { CurrentUser } from '@/lib/auth/current-user'
 import { invalidateCatalog, stockNoticeStep } from '@/lib/cache/catalog-cache'
 import { lockCartWith, type Tx } from '@/lib/cart/lock-cart'
-import { cartETag } from '@/lib/cart/read-cart'
+import { cartETag, firstImage } from '@/lib/cart/read-cart'
 import { takeFromCartSteps } from '@/lib/cart/take-from-cart'
 import { getDb } from '@/lib/db/client'
 import { orderItems, orders } from '@/lib/db/schema'
@@ -56,9 +56,7 @@ async function reserve(tx: Tx, line: OrderLineInput): Promise<Reserved> {
     tx,
     sql`update products set stock = stock - ${line.quantity}, updated_at = now()
         where id = ${line.productId} and stock >= ${line.quantity} and not archived
-        returning id, name, price_cents, stock,
-          (select pi.url from product_images pi where pi.product_id = products.id
-           order by pi.position limit 1) as image`,
+        returning id, name, price_cents, stock, ${firstImage} as image`,
   )
   if (row) return row
   // Read after the refusal only to word the message; the decision was the update above.

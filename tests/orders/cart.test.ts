@@ -332,6 +332,38 @@ describe('POST /api/v1/cart/add', () => {
     expect(lines.map((l) => l.quantity).sort()).toEqual([1, 2])
   })
 
+  it('answers each of ten adds at once with every line committed before it: version n, n lines', async () => {
+    // On PostgreSQL the adds race for the cart row: each answer's lines are read after the adds
+    // before it committed, in the statement that writes its own line.
+    const user = await createUser()
+    const list = await Promise.all(Array.from({ length: 10 }, () => createProduct({ stock: 5 })))
+    const answers = await Promise.all(
+      list.map(async (p) => {
+        const res = await add(user, { productId: p.id, quantity: 1 })
+        expect(res.status).toBe(200)
+        const body = (await res.json()) as { cart: { productId: string }[] }
+        return {
+          version: Number(JSON.parse(res.headers.get('etag')!)),
+          ids: body.cart.map((l) => l.productId),
+          own: p.id,
+        }
+      }),
+    )
+    answers.sort((a, b) => a.version - b.version)
+    expect(answers.map((a) => a.version)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10])
+    for (const [i, a] of answers.entries()) {
+      // The cart as it stood when this add committed: its own line and the adds before it (in
+      // the order of their transactions' start, as every read of the cart lists them).
+      expect([...a.ids].sort()).toEqual(
+        answers
+          .slice(0, i + 1)
+          .map((b) => b.own)
+          .sort(),
+      )
+    }
+    expect((await cartOf(user)).cart).toHaveLength(10)
+  })
+
   it('never exceeds the stock with ten adds at once (stock 3: three units, seven 409s)', async () => {
     // On PGlite the requests are serialised by the engine; on PostgreSQL they really race.
     const user = await createUser()
