@@ -63,10 +63,12 @@ export async function startServer({
   pollMs = 250,
 }) {
   const log = fs.openSync(logFile, 'a')
-  // BENCH_CPU_PROF=DIR: a V8 CPU profile of each shop server, written to DIR when it stops
-  // (open it in Chrome's DevTools; the profile the issues ask for before changing anything).
+  // BENCH_CPU_PROF=DIR: a V8 CPU profile of each shop server and of `next start` beside it, one
+  // file per thread, written to DIR when it stops (open it in Chrome's DevTools, or sum up a
+  // phase of it with bench/profile-summary.mjs; the profile the issues ask for before changing
+  // anything). The bare server is left alone: it stands for the machine's limit.
   const profile =
-    kind === 'front' && process.env.BENCH_CPU_PROF
+    (kind === 'front' || kind === 'next') && process.env.BENCH_CPU_PROF
       ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}`]
       : []
   const child = spawn(process.execPath, [...profile, ...SERVERS[kind](root, port, bodiesFile)], {
