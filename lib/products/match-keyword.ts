@@ -126,33 +126,46 @@ export async function matchKeyword(db: Db, keyword: string): Promise<KeywordMatc
   }
 }
 
-/** Catalog words close to each typed word, when the keyword's literal matches are few. */
+/**
+ * Catalog words close to each typed word, when the keyword's literal matches are few. One
+ * statement (on PostgreSQL one round trip, on the embedded database one crossing to its thread):
+ * the literal matches counted up to FEW_LITERAL_MATCHES, and, joined to that count, each word's
+ * near vocabulary, which PostgreSQL reads only when the count is under it (a filter on the count
+ * alone is checked once, before any scan).
+ */
 async function correctTypos(db: Db, words: string[], literal: SQL): Promise<Map<string, string[]>> {
   const found = new Map<string, string[]>()
-  // A long keyword costs one small query per word; past a few words, the rest must be literal.
+  // A long keyword costs one small scan per word; past a few words, the rest must be literal.
   const candidates = words
     .filter((w) => [...fold(w)].length >= 5 && /\p{L}/u.test(w))
     .slice(0, MAX_CORRECTED_WORDS)
+    .map((word) => {
+      const typed = fold(word)
+      const length = [...typed].length
+      const maxEdits = Math.floor(length * (1 - TYPO_SIMILARITY) + 1e-9) + 1
+      return { word, typed, length, maxEdits }
+    })
   if (candidates.length === 0) return found
-  const [few] = await queryRows<{ n: number }>(
-    db,
-    sql`select count(*)::int as n from (select 1 from ${products}
-      where not ${products.archived} and ${literal} limit ${FEW_LITERAL_MATCHES}) as m`,
-  )
-  if (Number(few?.n ?? 0) >= FEW_LITERAL_MATCHES) return found
-  for (const word of candidates) {
-    const typed = fold(word)
-    const length = [...typed].length
-    const maxEdits = Math.floor(length * (1 - TYPO_SIMILARITY) + 1e-9) + 1
-    // Levenshtein (in C) narrows the vocabulary; a swap costs it two edits, hence the double.
-    const rows = await queryRows<{ word: string }>(
-      db,
-      sql`select word from search_words
-        where length(word) between ${length - maxEdits} and ${length + maxEdits}
+  // Levenshtein (in C) narrows the vocabulary; a swap costs it two edits, hence the double.
+  const near = candidates.map(
+    ({ typed, length, maxEdits }, i) =>
+      sql`select ${i}::int as i, word from search_words
+        where few.n < ${FEW_LITERAL_MATCHES}
+          and length(word) between ${length - maxEdits} and ${length + maxEdits}
           and levenshtein_less_equal(word, ${typed}, ${2 * maxEdits}) <= ${2 * maxEdits}`,
-    )
+  )
+  const rows = await queryRows<{ n: number; i: number | null; word: string | null }>(
+    db,
+    sql`select few.n, near.i, near.word
+      from (select count(*)::int as n from (select 1 from ${products}
+        where not ${products.archived} and ${literal} limit ${FEW_LITERAL_MATCHES}) as m) as few
+      left join lateral (${sql.join(near, sql` union all `)}) as near on true`,
+  )
+  if (Number(rows[0]?.n ?? 0) >= FEW_LITERAL_MATCHES) return found
+  for (const [i, { word, typed }] of candidates.entries()) {
+    const vocabulary = rows.flatMap((r) => (r.i === i && r.word !== null ? [r.word] : []))
     // Category names are catalog words too ("furnitre" → the Furniture category).
-    const close = [...new Set([...rows.map((r) => r.word), ...CATEGORIES.map(fold)])]
+    const close = [...new Set([...vocabulary, ...CATEGORIES.map(fold)])]
       .filter((c) => !c.includes(typed) && wordSimilarity(typed, c) >= TYPO_SIMILARITY)
       .sort((a, b) => wordSimilarity(typed, b) - wordSimilarity(typed, a) || a.localeCompare(b))
       .slice(0, MAX_CORRECTIONS)

@@ -1,7 +1,7 @@
 import { eq, inArray, sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { GET as listRoute } from '@/app/api/v1/products/route'
-import { getDb } from '@/lib/db/client'
+import { getDatabase, getDb } from '@/lib/db/client'
 import { products } from '@/lib/db/schema'
 import { queryRows } from '@/lib/db/sql'
 import { fold } from '@/lib/products/match-keyword'
@@ -163,6 +163,21 @@ describe('keyword search', () => {
           more.map((p) => p.id),
         ),
       )
+    }
+  })
+
+  it('checks every typed word for typos in one statement, the page in one more', async () => {
+    // On PostgreSQL each statement is a round trip; on the embedded database, a crossing to its
+    // thread. Two words that may be typos, then one, then a keyword with many literal matches.
+    const handle = await getDatabase()
+    for (const [keyword, found] of [
+      ['aurelia studo', 3],
+      ['chronogrph', 1],
+      ['studio', 4],
+    ] as const) {
+      const before = handle.statements()
+      expect(await search(keyword), keyword).toHaveLength(found)
+      expect(handle.statements() - before, keyword).toBe(2)
     }
   })
 
