@@ -181,6 +181,29 @@ describe('keyword search', () => {
     }
   })
 
+  it('plans its scans of the catalog without parallel workers', async () => {
+    // Parallel plans made cheap enough to win on this small table: only the table's own
+    // setting (drizzle/0017) keeps them out.
+    const plan = await (
+      await getDb()
+    ).transaction(async (tx) => {
+      for (const setting of [
+        'parallel_setup_cost = 0',
+        'parallel_tuple_cost = 0',
+        'min_parallel_table_scan_size = 0',
+        'max_parallel_workers_per_gather = 2',
+      ])
+        await tx.execute(sql.raw(`set local ${setting}`))
+      return queryRows<{ 'QUERY PLAN': string }>(
+        tx,
+        sql`explain select id from ${products} where ${products.nameSearch} like '%laptop%'`,
+      )
+    })
+    const text = plan.map((row) => row['QUERY PLAN']).join('\n')
+    expect(text).toContain('Scan on products')
+    expect(text).not.toContain('Gather')
+  })
+
   it('learns the words of renamed products for typo correction', async () => {
     const db = await getDb()
     const product = await createProduct({ name: 'Plain Kettle' })
