@@ -294,8 +294,9 @@ async function distinctQueryTimes(shop, alt, queries) {
       if (ms[0] !== undefined && ms[1] !== undefined) differences.push(ms[0] - ms[1])
     }
     http[kind] = { ...percentiles(times[0]), slowest: slowest.ms < 0 ? null : slowest }
+    const named = slowest.ms < 0 ? '' : `, slowest ?${slowest.query}`
     console.log(
-      `[bench] distinct ${kind}: p50 ${http[kind].p50} ms, p99 ${http[kind].p99} ms, slowest ?${slowest.query}`,
+      `[bench] distinct ${kind}: p50 ${http[kind].p50} ms, p99 ${http[kind].p99} ms${named}`,
     )
     if (!alt) continue
     next[kind] = percentiles(times[1])

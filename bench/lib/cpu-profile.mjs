@@ -6,9 +6,10 @@ import path from 'node:path'
 
 const ROOT = path.resolve(import.meta.dirname, '../..')
 
+const nodesOf = (profile) => new Map(profile.nodes.map((node) => [node.id, node]))
+
 /** Each sample's node, its time since the profile's start and the time it stands for (µs). */
-function* samples(profile) {
-  const nodes = new Map(profile.nodes.map((node) => [node.id, node]))
+function* samples(profile, nodes = nodesOf(profile)) {
   let at = 0
   for (let i = 0; i < profile.samples.length; i++) {
     at += profile.timeDeltas[i]
@@ -57,7 +58,7 @@ export function summarize(
   profile,
   { fromSeconds = -Infinity, toSeconds = Infinity, by = 'function', root = ROOT } = {},
 ) {
-  const nodes = new Map(profile.nodes.map((node) => [node.id, node]))
+  const nodes = nodesOf(profile)
   const parents = new Map()
   for (const node of profile.nodes)
     for (const child of node.children ?? []) parents.set(child, node.id)
@@ -71,7 +72,7 @@ export function summarize(
   const inclusive = new Map()
   let busy = 0
   let idle = 0
-  for (const { node, at, us } of samples(profile)) {
+  for (const { node, at, us } of samples(profile, nodes)) {
     if (at < fromSeconds * 1e6 || at > toSeconds * 1e6) continue
     if (isIdle(node)) {
       idle += us
