@@ -42,6 +42,7 @@ const EnvSchema = z.object({
       message: 'must be a postgres:// or postgresql:// URL',
     }),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  DATABASE_PREPARED_STATEMENTS: flag.transform((v) => v ?? true),
   DATA_DIR: z.string().trim().default('./data'),
   DEMO_MODE: flag,
   SESSION_SECRET: z

@@ -2,6 +2,7 @@ import 'server-only'
 import { and, desc, eq, gt, inArray, lt, not, or, sql } from 'drizzle-orm'
 import { getDb } from '@/lib/db/client'
 import type { Db } from '@/lib/db/open'
+import { PREPARED, prepared } from '@/lib/db/prepared'
 import { queryRows } from '@/lib/db/sql'
 import { sessions, users } from '@/lib/db/schema'
 import { deviceName } from './device-name'
@@ -81,7 +82,7 @@ export async function startSession(
     device: string
     created_at: Date | string
     last_seen_at: Date | string
-  }>(db, sql`with fresh as ${insert}, pruned as ${prune} select * from fresh`)
+  }>(db, prepared(sql`with fresh as ${insert}, pruned as ${prune} select * from fresh`))
   await sweepSometimes(db)
   return {
     token,
@@ -129,6 +130,8 @@ export async function findSession(
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.tokenHash, sessionTokenHash(token)), liveSession()))
     .limit(1)
+    .prepare(PREPARED)
+    .execute()
   if (!found) return null
   let session = view(found.session)
   if (Date.now() - session.lastSeenAt.getTime() >= SESSION_LIFETIME.touchAfterSeconds * 1000) {

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm'
 import { AppError, notFound } from '@/lib/errors'
 import type { CurrentUser } from '@/lib/auth/current-user'
 import { getDb } from '@/lib/db/client'
+import { PREPARED, prepared } from '@/lib/db/prepared'
 import { carts } from '@/lib/db/schema'
 import { queryRows } from '@/lib/db/sql'
 import type { Tx } from './lock-cart'
@@ -52,6 +53,8 @@ export async function addToCart({
         set: { updatedAt: sql`now()`, version: sql`${carts.version} + 1` },
       })
       .returning({ id: carts.id, version: carts.version })
+      .prepare(PREPARED)
+      .execute()
     if (!cart) throw new Error('The cart upsert returned no row')
     // A statement after the upsert: its snapshot sees what the add before ours committed. The
     // line is written only if the product is for sale and has the stock for what the line will
@@ -62,7 +65,7 @@ export async function addToCart({
     // (the upsert's) are of the same moment, as readCart's are.
     const rows = await queryRows<CartLineRow & { written: boolean }>(
       tx,
-      sql`with line as (
+      prepared(sql`with line as (
             insert into cart_lines (cart_id, product_id, quantity)
             select ${cart.id}, p.id, ${input.quantity}::int from products p
             where p.id = ${input.productId} and not p.archived
@@ -80,7 +83,7 @@ export async function addToCart({
                 where l.cart_id = ${cart.id} and l.product_id <> ${input.productId}) x
           join products on products.id = x.product_id
           where not products.archived
-          order by x.created_at, x.product_id`,
+          order by x.created_at, x.product_id`),
     )
     if (!rows.some((r) => r.written)) await refuse(tx, cart.id, input.productId)
     return { cart: cartJsonOf(rows), etag: cartETag(Number(cart.version)) }

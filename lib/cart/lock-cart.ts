@@ -1,6 +1,7 @@
 import 'server-only'
 import { sql, type SQL } from 'drizzle-orm'
 import type { Db } from '@/lib/db/open'
+import { prepared } from '@/lib/db/prepared'
 import { execCount, queryRows } from '@/lib/db/sql'
 
 // Every change of a cart's lines takes the cart row first (add-to-cart.ts by its upsert, the
@@ -35,11 +36,11 @@ export async function lockCartWith(
     claimed: number
   }>(
     tx,
-    sql`${claim ? sql`with claimed as ${claim}` : sql``}
+    prepared(sql`${claim ? sql`with claimed as ${claim}` : sql``}
         select c.id, c.version, ${claim ? sql`(select count(*) from claimed)::int` : sql`0`} as claimed
         from (select 1) as one
         left join lateral (select id, version from carts where user_id = ${userId} for update) c
-          on true`,
+          on true`),
   )
   const cart = row?.id ? { id: row.id, version: Number(row.version) } : null
   return { cart, claimed: row?.claimed ?? 0 }

@@ -14,7 +14,12 @@ async function start(): Promise<DbHandle> {
   const e = env()
   const handle = await openDatabase(
     e.DATABASE_URL
-      ? { engine: 'postgres', url: e.DATABASE_URL, poolSize: e.DATABASE_POOL_SIZE }
+      ? {
+          engine: 'postgres',
+          url: e.DATABASE_URL,
+          poolSize: e.DATABASE_POOL_SIZE,
+          preparedStatements: e.DATABASE_PREPARED_STATEMENTS,
+        }
       : // The production server names the worker script: there the embedded database runs in a
         // thread of its own (lib/db/pglite-thread.ts); tests and commands open it on theirs.
         { engine: 'pglite', dataDir: e.dataDir, workerScript: globalThis.__shopPgliteWorker },

@@ -10,6 +10,7 @@ import * as schema from './schema'
 import { acquireDataDirLock } from './lock'
 import { pgliteExtensions } from './pglite-extensions.mjs'
 import { PgliteThread } from './pglite-thread'
+import { isMarked, MAX_PREPARED, PREPARED } from './prepared'
 
 // One SQL dialect, two engines: embedded PGlite for the demo and tests, PostgreSQL through
 // `pg` for real shops. Everything above this file sees the same Drizzle database type.
@@ -35,7 +36,7 @@ export type DbHandle = {
 }
 
 export type OpenOptions =
-  | { engine: 'postgres'; url: string; poolSize?: number }
+  | { engine: 'postgres'; url: string; poolSize?: number; preparedStatements?: boolean }
   | { engine: 'pglite'; dataDir?: string; loadDataDir?: Blob; workerScript?: string }
 
 /** Takes the data folder's lock and makes sure it exists; answers how to give the lock back. */
@@ -71,13 +72,44 @@ export function createPgPool(url: string, max = 10): pg.Pool {
   })
 }
 
-/** Counts each statement a pool's clients send (pool.query goes through a client too). */
-function countPoolStatements(pool: pg.Pool): () => number {
+type QueryConfig = { text?: unknown; name?: string }
+
+/**
+ * Wraps each pool client's `query`: counts every statement (pool.query goes through a client
+ * too), and gives each statement marked as prepared (lib/db/prepared.ts) a name of its own, so that
+ * PostgreSQL parses and plans it once per connection instead of on every call. The name stands
+ * for the statement's exact text (the first text marked gets `shop_1`, and so on), up to
+ * MAX_PREPARED texts a process; past that, marked statements go unnamed, as before. With
+ * `prepared` off (DATABASE_PREPARED_STATEMENTS=false) every name is dropped, the rate
+ * limiter's own too: a pooler in transaction mode cannot keep a statement on a connection.
+ */
+function instrumentPool(pool: pg.Pool, prepared: boolean): () => number {
   let count = 0
+  const names = new Map<string, string>()
+  const named = (config: QueryConfig): QueryConfig => {
+    const marked = config.name === PREPARED || isMarked(config.text)
+    if (!prepared) return config.name === undefined ? config : { ...config, name: undefined }
+    if (!marked) return config
+    let name = names.get(config.text as string)
+    if (name === undefined && names.size < MAX_PREPARED) {
+      name = `shop_${names.size + 1}`
+      names.set(config.text as string, name)
+    }
+    return { ...config, name }
+  }
   pool.on('connect', (client) => {
     const query = client.query
     client.query = function (this: pg.PoolClient, ...args: unknown[]) {
       count++
+      // Only a plain config object, as Drizzle and the rate limiter send: never a Submittable.
+      const config = args[0]
+      if (
+        config !== null &&
+        typeof config === 'object' &&
+        Object.getPrototypeOf(config) === Object.prototype
+      ) {
+        args[0] = named(config as QueryConfig)
+      }
       return (query as (...a: unknown[]) => unknown).apply(this, args)
     } as typeof client.query
   })
@@ -102,7 +134,7 @@ export async function openDatabase(options: OpenOptions): Promise<DbHandle> {
       db: drizzlePg(pool, { schema }) as unknown as Db,
       engine: 'postgres',
       pool,
-      statements: countPoolStatements(pool),
+      statements: instrumentPool(pool, options.preparedStatements ?? true),
       close: () => pool.end(),
     }
   }

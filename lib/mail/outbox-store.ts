@@ -2,6 +2,7 @@ import 'server-only'
 import { randomUUID } from 'node:crypto'
 import { sql } from 'drizzle-orm'
 import type { Db } from '@/lib/db/open'
+import { prepared } from '@/lib/db/prepared'
 import { execCount, queryRows } from '@/lib/db/sql'
 import type { OutboxRow } from './render-mail'
 
@@ -31,14 +32,14 @@ export async function claimMail(db: Db, leaseMs: number, limit: number): Promise
   const claim = randomUUID()
   const rows = await queryRows<ClaimedRow & { due_at: Date | string }>(
     db,
-    sql`with due as (select id, next_attempt_at as due_at from mail_outbox
+    prepared(sql`with due as (select id, next_attempt_at as due_at from mail_outbox
                      where status = 'pending' and next_attempt_at <= now()
                      order by next_attempt_at limit ${limit}
                      for update skip locked)
         update mail_outbox m
         set claim = ${claim}, attempts = m.attempts + 1, next_attempt_at = now() + ${ms(leaseMs)}
         from due where m.id = due.id
-        returning m.id, m.kind, m.recipient, m.user_id, m.data, m.attempts, due.due_at`,
+        returning m.id, m.kind, m.recipient, m.user_id, m.data, m.attempts, due.due_at`),
   )
   // UPDATE … RETURNING gives no order of its own: the oldest due first, as they were chosen.
   const dueAt = (row: { due_at: Date | string }) => new Date(row.due_at).getTime()

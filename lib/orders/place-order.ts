@@ -10,6 +10,7 @@ import { cartETag, firstImage } from '@/lib/cart/read-cart'
 import { takeFromCartSteps } from '@/lib/cart/take-from-cart'
 import { getDb } from '@/lib/db/client'
 import { orderItems, orders } from '@/lib/db/schema'
+import { prepared } from '@/lib/db/prepared'
 import { queryRows } from '@/lib/db/sql'
 import { mailInsert } from '@/lib/mail/queue-mail'
 import { formatPrice, toCents, toDollars } from '@/lib/money'
@@ -54,9 +55,9 @@ const MAX_CENTS = 2_147_483_647 // the integer columns of orders
 async function reserve(tx: Tx, line: OrderLineInput): Promise<Reserved> {
   const [row] = await queryRows<Reserved>(
     tx,
-    sql`update products set stock = stock - ${line.quantity}, updated_at = now()
+    prepared(sql`update products set stock = stock - ${line.quantity}, updated_at = now()
         where id = ${line.productId} and stock >= ${line.quantity} and not archived
-        returning id, name, price_cents, stock, ${firstImage} as image`,
+        returning id, name, price_cents, stock, ${firstImage} as image`),
   )
   if (row) return row
   // Read after the refusal only to word the message; the decision was the update above.
@@ -236,11 +237,11 @@ async function writeOrder(
     product_id: string
   }>(
     tx,
-    sql`with ${sql.join(steps, sql`, `)}
+    prepared(sql`with ${sql.join(steps, sql`, `)}
         select o.created_at, o.paid_at, i.product_id
         from new_order o cross join new_items i
         ${w.notice ? sql`cross join (select count(*) from cache_notice) as cache_notice_sent` : sql``}
-        order by i.name, i.product_id`,
+        order by i.name, i.product_id`),
   )
   const first = written[0]
   if (!first) throw new Error('The order was not written')

@@ -6,6 +6,7 @@ import { maySignIn } from '@/lib/auth/demo-accounts'
 import { hashPassword, verifyPassword } from '@/lib/auth/password'
 import type { LoginInput } from '@/lib/auth/schemas'
 import { getDb } from '@/lib/db/client'
+import { PREPARED } from '@/lib/db/prepared'
 import { users } from '@/lib/db/schema'
 
 export const BAD_LOGIN = 'Invalid email or password'
@@ -24,7 +25,13 @@ let dummyHash: Promise<string> | undefined
  */
 export async function logIn({ email, password }: LoginInput): Promise<CurrentUser> {
   const db = await getDb()
-  const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1)
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(eq(users.email, email))
+    .limit(1)
+    .prepare(PREPARED)
+    .execute()
   dummyHash ??= hashPassword('no account has this password; checking it only takes the time')
   const matches = await verifyPassword(user?.passwordHash ?? (await dummyHash), password)
   if (!user || !matches || !maySignIn(user)) throw new AppError('UNAUTHENTICATED', BAD_LOGIN)

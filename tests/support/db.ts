@@ -5,8 +5,13 @@ import { closeDatabase, setDatabase } from '@/lib/db/client'
 import { createPgPool, openDatabase, type Db, type DbHandle } from '@/lib/db/open'
 import { TEMPLATE_DUMP, templateName, testEngine, testServerUrl, urlForDatabase } from './engines'
 
-/** A fresh, migrated database of the project's engine, used by every service in this file. */
-export async function createTestDatabase(): Promise<DbHandle> {
+/**
+ * A fresh, migrated database of the project's engine, used by every service in this file. On
+ * PostgreSQL, `options` are the pool's (20 connections and prepared statements by default).
+ */
+export async function createTestDatabase(
+  options: { poolSize?: number; preparedStatements?: boolean } = {},
+): Promise<DbHandle> {
   if (testEngine() === 'pglite') {
     const dump = new Blob([fs.readFileSync(TEMPLATE_DUMP)])
     return openDatabase({ engine: 'pglite', loadDataDir: dump })
@@ -18,7 +23,12 @@ export async function createTestDatabase(): Promise<DbHandle> {
   } finally {
     await admin.end()
   }
-  const handle = await openDatabase({ engine: 'postgres', url: urlForDatabase(name), poolSize: 20 })
+  const handle = await openDatabase({
+    engine: 'postgres',
+    url: urlForDatabase(name),
+    poolSize: options.poolSize ?? 20,
+    preparedStatements: options.preparedStatements,
+  })
   return {
     ...handle,
     close: async () => {
