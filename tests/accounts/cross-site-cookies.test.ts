@@ -1,22 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { POST as login } from '@/app/api/v1/login/route'
 import { POST as logout } from '@/app/api/v1/logout/route'
 import { GET as getMe } from '@/app/api/v1/me/route'
-import { hashPassword } from '@/lib/auth/password'
 import { SESSION_COOKIE } from '@/lib/auth/session'
 import { SIGNED_IN_HINT_COOKIE } from '@/lib/auth/session-cookie'
 import { resetEnvForTests } from '@/lib/env'
-import {
-  apiRequest,
-  cookiesFrom,
-  fromAddress,
-  GOOD_PASSWORD,
-  routeContext,
-  someAddress,
-  uniqueEmail,
-} from '../support/accounts'
+import { apiRequest, cookiesFrom, routeContext, signInNewShopper } from '../support/accounts'
 import { installTestDatabase } from '../support/db'
-import { createUser } from '../factories'
 
 // CROSS_SITE_COOKIES (decision 0015): a single-page app on another site keeps the shopper signed
 // in only if both session cookies are SameSite=None; Secure; Partitioned, and a logout only
@@ -26,24 +15,6 @@ installTestDatabase()
 const none = routeContext({})
 // The client's page (another site) as the tests' requests come from it; the shop is APP_URL.
 const CLIENT = 'http://localhost:3000'
-
-async function signIn() {
-  const user = await createUser({
-    email: uniqueEmail(),
-    passwordHash: await hashPassword(GOOD_PASSWORD),
-  })
-  const res = await fromAddress(someAddress(), () =>
-    login(
-      apiRequest('/api/v1/login', {
-        method: 'POST',
-        json: { email: user.email, password: GOOD_PASSWORD },
-      }),
-      none,
-    ),
-  )
-  expect(res.status).toBe(200)
-  return res
-}
 
 /** Each Set-Cookie of an answer by cookie name: its attributes, lower-cased names. */
 function attributes(res: Response) {
@@ -73,7 +44,7 @@ describe('session cookies with CROSS_SITE_COOKIES', () => {
   })
 
   it('are SameSite=None; Secure; Partitioned, both of them, and sign the shopper in', async () => {
-    const res = await signIn()
+    const res = await signInNewShopper()
     const set = attributes(res)
     for (const name of [SESSION_COOKIE, SIGNED_IN_HINT_COOKIE]) {
       expect(set[name], name).toEqual(
@@ -90,7 +61,7 @@ describe('session cookies with CROSS_SITE_COOKIES', () => {
   })
 
   it('are cleared by a logout with the same attributes (a partitioned cookie needs them)', async () => {
-    const cookie = cookiesFrom(await signIn())
+    const cookie = cookiesFrom(await signInNewShopper())
     const res = await logout(
       apiRequest('/api/v1/logout', { method: 'POST', cookie, headers: { origin: CLIENT } }),
       none,
@@ -108,7 +79,7 @@ describe('session cookies with CROSS_SITE_COOKIES', () => {
 
 describe('session cookies without CROSS_SITE_COOKIES', () => {
   it('stay SameSite=Lax and unpartitioned', async () => {
-    const set = attributes(await signIn())
+    const set = attributes(await signInNewShopper())
     for (const name of [SESSION_COOKIE, SIGNED_IN_HINT_COOKIE]) {
       expect(set[name], name).toContain('SameSite=Lax')
       expect(set[name], name).not.toContain('Partitioned')

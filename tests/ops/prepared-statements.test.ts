@@ -1,23 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import * as addRoute from '@/app/api/v1/cart/add/route'
-import { POST as login } from '@/app/api/v1/login/route'
 import { POST as newOrder } from '@/app/api/v1/order/new/route'
 import { GET as listRoute } from '@/app/api/v1/products/route'
-import { hashPassword } from '@/lib/auth/password'
 import { closeDatabase, setDatabase } from '@/lib/db/client'
 import type { DbHandle } from '@/lib/db/open'
-import {
-  apiRequest,
-  fromAddress,
-  GOOD_PASSWORD,
-  routeContext,
-  sessionSetCookie,
-  someAddress,
-  uniqueEmail,
-} from '../support/accounts'
+import { apiRequest, routeContext, sessionSetCookie, signInNewShopper } from '../support/accounts'
 import { createTestDatabase } from '../support/db'
 import { testEngine } from '../support/engines'
-import { createProduct, createUser, SHIPPING } from '../factories'
+import { createProduct, SHIPPING } from '../factories'
 
 // Prepared statements on PostgreSQL (lib/db/prepared.ts, decision 0021): the statements of a
 // sign-in, a cart add and an order are parsed once per connection and, once PostgreSQL has seen
@@ -36,24 +26,8 @@ async function preparedOn(handle: DbHandle): Promise<Prepared[]> {
   return rows
 }
 
-/** Signs a new shopper in through the login route; the Cookie header of the session. */
-async function signIn(): Promise<string> {
-  const user = await createUser({
-    email: uniqueEmail(),
-    passwordHash: await hashPassword(GOOD_PASSWORD),
-  })
-  const res = await fromAddress(someAddress(), () =>
-    login(
-      apiRequest('/api/v1/login', {
-        method: 'POST',
-        json: { email: user.email, password: GOOD_PASSWORD },
-      }),
-      none,
-    ),
-  )
-  expect(res.status).toBe(200)
-  return sessionSetCookie(res)!.split(';')[0]!
-}
+/** The Cookie header of a new shopper's session, signed in through the login route. */
+const signIn = async () => sessionSetCookie(await signInNewShopper())!.split(';')[0]!
 
 async function checkout(cookie: string, productId: string): Promise<void> {
   const add = await addRoute.POST(

@@ -1,7 +1,11 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
 import { randomBytes } from 'node:crypto'
 import sharp from 'sharp'
+import { expect } from 'vitest'
+import { POST as login } from '@/app/api/v1/login/route'
+import { hashPassword } from '@/lib/auth/password'
 import { SESSION_COOKIE } from '@/lib/auth/session'
+import { createUser } from '../factories'
 import { apiRequest, routeContext } from './requests'
 
 // Helpers of the account tests: requests from a given client address, forms with an avatar,
@@ -22,6 +26,25 @@ export const uniqueEmail = (label = 'user') =>
   `${label}-${randomBytes(4).toString('hex')}@example.com`
 
 export const GOOD_PASSWORD = 'violet-hammock-71'
+
+/** A new verified shopper signs in through POST /api/v1/login from an address of its own. */
+export async function signInNewShopper(): Promise<Response> {
+  const user = await createUser({
+    email: uniqueEmail(),
+    passwordHash: await hashPassword(GOOD_PASSWORD),
+  })
+  const res = await fromAddress(someAddress(), () =>
+    login(
+      apiRequest('/api/v1/login', {
+        method: 'POST',
+        json: { email: user.email, password: GOOD_PASSWORD },
+      }),
+      routeContext({}),
+    ),
+  )
+  expect(res.status).toBe(200)
+  return res
+}
 
 let png: Buffer | undefined
 /** A small real PNG (a red square). */
