@@ -19,7 +19,8 @@
 // statements sent to the database per checkout (on PostgreSQL, round trips), counted once the
 // server has gone quiet after each level, so the confirmation mails' delivery is included.
 // Each level also says where the cores went (bench/lib/cpu.mjs: the server, its main thread's
-// running and waiting time, this load generator, the machine) and the machine's CPU time per
+// running and waiting time, this load generator, on PostgreSQL the machine's PostgreSQL server
+// with its CPU time per checkout, the machine) and the machine's CPU time per
 // checkout: once the machine is busy, that is what bounds the rate. Each shopper's checkout goes
 // over one keep-alive connection of the light client bench:mixed uses (bench/lib/connection.mjs).
 // Writes bench/results/checkout-<engine>.{json,txt}.
@@ -175,6 +176,8 @@ async function level(server, seed, first, count, concurrency) {
     cores,
     // The machine's CPU time per checkout: what bounds the rate once the cores are busy.
     machineMsPerCheckout: Math.round(((cores.machine * seconds) / count) * 1000 * 10) / 10,
+    // This machine's PostgreSQL's share of it (its backends parse, plan and run the statements).
+    databaseMsPerCheckout: Math.round(((cores.database * seconds) / count) * 1000 * 10) / 10,
   }
 }
 
@@ -225,7 +228,11 @@ async function main() {
           `login ${fmt(r.login)} ms, cart add ${fmt(r.cartAdd)} ms, order ${fmt(r.placeOrder)} ms, ` +
           `whole checkout ${fmt(r.wholeCheckout)} ms; ` +
           `${r.statementsPerCheckout} database statements per checkout; ` +
-          `cores: app ${r.cores.app} (main thread ran ${r.cores.mainRan} / waited ${r.cores.mainWaited}), load generator ${r.cores.generator}, machine ${r.cores.machine} of ${os.cpus().length} = ${r.machineMsPerCheckout} ms of machine CPU per checkout`,
+          `cores: app ${r.cores.app} (main thread ran ${r.cores.mainRan} / waited ${r.cores.mainWaited}), load generator ${r.cores.generator}, ` +
+          (engine === 'postgres'
+            ? `PostgreSQL ${r.cores.database} (${r.databaseMsPerCheckout} ms per checkout), `
+            : '') +
+          `machine ${r.cores.machine} of ${os.cpus().length} = ${r.machineMsPerCheckout} ms of machine CPU per checkout`,
       ),
     ].join('\n')
     console.log(text)

@@ -1,6 +1,6 @@
 // Where a bench's cores go (Linux; zeros elsewhere): the shop's processes, the busiest main thread
-// (the shop's JavaScript runs on that one thread), the load generator and the whole machine, read
-// from /proc. Used by bench:mixed and bench:checkout, whose load generators share the machine.
+// (the shop's JavaScript runs on that one thread), the load generator, this machine's PostgreSQL
+// (when the bench runs on it) and the whole machine, read from /proc. Used by bench:mixed and bench:checkout, whose load generators share the machine.
 import fs from 'node:fs'
 
 /** CPU seconds a process has used so far (Linux; 0 once it is gone or elsewhere). */
@@ -28,6 +28,35 @@ function mainThreadSeconds(pid) {
   }
 }
 
+/**
+ * CPU seconds this machine's PostgreSQL has used so far (Linux; 0 elsewhere, or with no local
+ * server): its processes' own time, and the time of the backends that have exited, which the
+ * server's first process (their parent) keeps as its children's.
+ */
+function postgresSeconds() {
+  let ticks = 0
+  let names = []
+  try {
+    names = fs.readdirSync('/proc')
+  } catch {
+    return 0
+  }
+  for (const name of names) {
+    if (!/^\d+$/.test(name)) continue
+    let stat
+    try {
+      stat = fs.readFileSync(`/proc/${name}/stat`, 'utf8')
+    } catch {
+      continue // gone meanwhile
+    }
+    if (stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')) !== 'postgres') continue
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+    // utime, stime, and the exited children's cutime, cstime
+    ticks += Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])
+  }
+  return ticks / 100 // USER_HZ = 100
+}
+
 /** The whole machine's busy CPU seconds so far (Linux; 0 elsewhere). */
 function machineBusySeconds() {
   try {
@@ -52,8 +81,8 @@ function busiestMainThread(from, to, cores) {
 
 /**
  * Where the cores go from now until the returned function is called, in cores: the shop's
- * processes (`shop.pids()`), this load generator (which shares the machine), and the machine as a
- * whole (PostgreSQL and nginx included).
+ * processes (`shop.pids()`), this load generator (which shares the machine), this machine's
+ * PostgreSQL, and the machine as a whole (PostgreSQL and nginx included).
  */
 export function cpuMeter(shop) {
   const read = () => ({
@@ -61,6 +90,7 @@ export function cpuMeter(shop) {
     // The busiest host's main thread (one host: its only one).
     main: shop.pids().map(({ pid }) => mainThreadSeconds(pid)),
     generator: process.cpuUsage(),
+    database: postgresSeconds(),
     machine: machineBusySeconds(),
     at: performance.now(),
   })
@@ -74,6 +104,7 @@ export function cpuMeter(shop) {
       app: cores(to.app - from.app),
       ...busiestMainThread(from.main, to.main, cores),
       generator: cores((gen.user + gen.system) / 1e6),
+      database: cores(to.database - from.database),
       machine: cores(to.machine - from.machine),
     }
   }

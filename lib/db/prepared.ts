@@ -1,3 +1,4 @@
+import 'server-only'
 import { sql, type SQL } from 'drizzle-orm'
 
 // Prepared statements on PostgreSQL (decision 0021). A statement sent without a name is parsed
