@@ -2,8 +2,8 @@ import 'server-only'
 import { and, desc, eq, gt, inArray, lt, not, or, sql } from 'drizzle-orm'
 import { getDb } from '@/lib/db/client'
 import type { Db } from '@/lib/db/open'
-import { PREPARED, prepared } from '@/lib/db/prepared'
-import { queryRows } from '@/lib/db/sql'
+import { PREPARED, prepared, preparedOnce } from '@/lib/db/prepared'
+import { keptStatement, queryKept } from '@/lib/db/sql'
 import { sessions, users } from '@/lib/db/schema'
 import { deviceName } from './device-name'
 import { newSessionToken, SESSION_LIFETIME, sessionTokenHash } from './session'
@@ -43,26 +43,18 @@ const view = ({ id, userId, device, createdAt, lastSeenAt }: typeof sessions.$in
   lastSeenAt,
 })
 
-/**
- * A new session of a user for the client that sent `userAgent`; its secret goes in the cookie.
- * One statement writes it and removes the user's expired sessions and those past
- * MAX_SESSIONS_PER_USER (least recent first): its DELETE sees the rows as they were before the
- * insert, so it keeps one fewer of the old ones.
- */
-export async function startSession(
-  db: Db,
-  { userId, userAgent }: { userId: string; userAgent: string | null },
-): Promise<{ token: string; session: SessionData }> {
-  const token = newSessionToken()
+// startSession's statement, its text made once (every sign-in sends it).
+const newSessionStatement = keptStatement((db) => {
+  const userId = sql.placeholder('userId')
   const beyondCap = db
     .select({ id: sessions.id })
     .from(sessions)
     .where(eq(sessions.userId, userId))
     .orderBy(desc(sessions.lastSeenAt), desc(sessions.createdAt))
-    .offset(MAX_SESSIONS_PER_USER - 1)
+    .offset(sql.placeholder('keepBefore'))
   const insert = db
     .insert(sessions)
-    .values({ tokenHash: sessionTokenHash(token), userId, device: deviceName(userAgent) })
+    .values({ tokenHash: sql.placeholder('tokenHash'), userId, device: sql.placeholder('device') })
     .returning({
       id: sessions.id,
       userId: sessions.userId,
@@ -76,13 +68,32 @@ export async function startSession(
       and(eq(sessions.userId, userId), or(not(liveSession()), inArray(sessions.id, beyondCap))),
     )
   // A query builder put into sql`` comes in parentheses: `name as ${builder}` is a WITH item.
-  const [row] = await queryRows<{
+  return prepared(sql`with fresh as ${insert}, pruned as ${prune} select * from fresh`)
+})
+
+/**
+ * A new session of a user for the client that sent `userAgent`; its secret goes in the cookie.
+ * One statement writes it and removes the user's expired sessions and those past
+ * MAX_SESSIONS_PER_USER (least recent first): its DELETE sees the rows as they were before the
+ * insert, so it keeps one fewer of the old ones.
+ */
+export async function startSession(
+  db: Db,
+  { userId, userAgent }: { userId: string; userAgent: string | null },
+): Promise<{ token: string; session: SessionData }> {
+  const token = newSessionToken()
+  const [row] = await queryKept<{
     id: string
     user_id: string
     device: string
     created_at: Date | string
     last_seen_at: Date | string
-  }>(db, prepared(sql`with fresh as ${insert}, pruned as ${prune} select * from fresh`))
+  }>(db, newSessionStatement(db), {
+    tokenHash: sessionTokenHash(token),
+    userId,
+    device: deviceName(userAgent),
+    keepBefore: MAX_SESSIONS_PER_USER - 1,
+  })
   await sweepSometimes(db)
   return {
     token,
@@ -119,19 +130,23 @@ async function sweepSometimes(db: Db): Promise<void> {
   await sweepExpiredSessions(db)
 }
 
+// Every signed-in request sends it: made once (preparedOnce), its text is not built again.
+const sessionByTokenHash = preparedOnce((db) =>
+  db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), liveSession()))
+    .limit(1)
+    .prepare(PREPARED),
+)
+
 /** The live session of a secret and its user; use moves "last seen" on every few minutes. */
 export async function findSession(
   token: string,
 ): Promise<{ session: SessionData; user: typeof users.$inferSelect } | null> {
   const db = await getDb()
-  const [found] = await db
-    .select({ session: sessions, user: users })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, sessionTokenHash(token)), liveSession()))
-    .limit(1)
-    .prepare(PREPARED)
-    .execute()
+  const [found] = await sessionByTokenHash(db).execute({ tokenHash: sessionTokenHash(token) })
   if (!found) return null
   let session = view(found.session)
   if (Date.now() - session.lastSeenAt.getTime() >= SESSION_LIFETIME.touchAfterSeconds * 1000) {

@@ -1,6 +1,7 @@
 import 'server-only'
-import { sealData, unsealData } from 'iron-session'
+import { unsealData } from 'iron-session'
 import { LRUCache } from 'lru-cache'
+import { sealIron } from './iron-crypto'
 
 // The cookies this process has unsealed (the session's and the device's, both sealed by
 // iron-session), with what they hold, until the seal's own expiry. Unsealing is PBKDF2, HMAC and
@@ -58,15 +59,15 @@ function remember(seal: string, password: string, data: Record<string, unknown>,
 }
 
 /**
- * iron-session's sealData, whose value is then known as unsealCached would learn it: what it
- * unseals to is the data it was sealed from (a JSON round trip of it, which is the same for the
- * plain strings the shop seals).
+ * iron-session's sealData (its format, sealed by lib/auth/iron-crypto.ts), whose value is then
+ * known as unsealCached would learn it: what it unseals to is the data it was sealed from (a JSON
+ * round trip of it, which is the same for the plain strings the shop seals).
  */
 export async function sealRemembered(
   data: Record<string, string>,
   options: { password: string; ttl: number },
 ): Promise<string> {
-  const seal = await sealData(data, options)
+  const seal = await sealIron(data, options)
   remember(seal, options.password, data, Date.now())
   return seal
 }

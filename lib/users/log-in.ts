@@ -1,17 +1,26 @@
 import 'server-only'
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { AppError } from '@/lib/errors'
 import type { CurrentUser } from '@/lib/auth/current-user'
 import { maySignIn } from '@/lib/auth/demo-accounts'
 import { hashPassword, verifyPassword } from '@/lib/auth/password'
 import type { LoginInput } from '@/lib/auth/schemas'
 import { getDb } from '@/lib/db/client'
-import { PREPARED } from '@/lib/db/prepared'
+import { PREPARED, preparedOnce } from '@/lib/db/prepared'
 import { users } from '@/lib/db/schema'
 
 export const BAD_LOGIN = 'Invalid email or password'
 export const UNVERIFIED_LOGIN =
   'Please verify your e-mail address first: open the link we sent you, or ask for a new one.'
+
+const userByEmail = preparedOnce((db) =>
+  db
+    .select()
+    .from(users)
+    .where(eq(users.email, sql.placeholder('email')))
+    .limit(1)
+    .prepare(PREPARED),
+)
 
 // A hash of a password nobody has, made once: an unknown address is checked against it, so it
 // costs the same argon2 work as a known one and the answer's timing does not tell them apart.
@@ -24,14 +33,7 @@ let dummyHash: Promise<string> | undefined
  * or not: nothing tells it apart from a wrong password.
  */
 export async function logIn({ email, password }: LoginInput): Promise<CurrentUser> {
-  const db = await getDb()
-  const [user] = await db
-    .select()
-    .from(users)
-    .where(eq(users.email, email))
-    .limit(1)
-    .prepare(PREPARED)
-    .execute()
+  const [user] = await userByEmail(await getDb()).execute({ email })
   dummyHash ??= hashPassword('no account has this password; checking it only takes the time')
   const matches = await verifyPassword(user?.passwordHash ?? (await dummyHash), password)
   if (!user || !matches || !maySignIn(user)) throw new AppError('UNAUTHENTICATED', BAD_LOGIN)
