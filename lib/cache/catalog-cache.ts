@@ -101,31 +101,46 @@ const tagsOf = (productIds: string[], lists: boolean) => [
 
 /**
  * A stock change's notice to the other app processes (what invalidateCatalog with `stockOnly`
- * broadcasts), as a WITH item for the statement that writes the change: NOTIFY goes out when
- * the transaction commits, so they hear of the change with its commit and never of one rolled
- * back, no crash between the commit and the notice can lose it, and the change saves the round
- * trip of a notice of its own (issue 17). Then call invalidateCatalog with `announced`. Null
- * where nothing is broadcast (the embedded database, outside the Next server): call it as usual.
- * The step's rows must be read by the statement (a WITH item nobody reads does not run):
- * `cross join (select count(*) from cache_notice) as cache_notice_sent`.
+ * broadcasts), sent by the statement that writes the change as one of its WITH items
+ * (stockNoticeStep): NOTIFY goes out when the transaction commits, so they hear of the change
+ * with its commit and never of one rolled back, no crash between the commit and the notice can
+ * lose it, and the change saves the round trip of a notice of its own (issue 17). Then call
+ * invalidateCatalog with `announced`. Answers the notice's messages, or null where nothing is
+ * broadcast (the embedded database, outside the Next server): call invalidateCatalog as usual.
  */
-export async function stockNoticeStep(
+export async function stockNotices(
   productIds: string[],
   { lists }: { lists: boolean },
-): Promise<SQL | null> {
+): Promise<string[] | null> {
   if (!inNextServer()) return null
   if ((await getDatabase()).engine !== 'postgres') return null
   const tags = tagsOf(productIds, lists)
   if (tags.length === 0) return null
   const soft = expireTags() !== undefined
-  const messages = tagGroups(tags).map((group) =>
-    JSON.stringify(soft ? { tags: group, soft } : group),
+  return tagGroups(tags).map((group) => JSON.stringify(soft ? { tags: group, soft } : group))
+}
+
+/**
+ * The WITH item that sends `count` messages of stockNotices, written with placeholders for a
+ * statement whose text is kept (lib/db/sql.ts; the values: stockNoticeValues). The step's rows
+ * must be read by the statement (a WITH item nobody reads does not run):
+ * `cross join (select count(*) from cache_notice) as cache_notice_sent`.
+ */
+export function stockNoticeStep(count: number): SQL {
+  const messages = Array.from(
+    { length: count },
+    (_, i) => sql`(${sql.placeholder(`notice${i}`)}::text)`,
   )
   return sql`cache_notice as (
-    select pg_notify(${CACHE_CHANNEL}, m) from (values ${sql.join(
-      messages.map((m) => sql`(${m}::text)`),
-      sql`, `,
-    )}) as notices(m))`
+    select pg_notify(${sql.placeholder('noticeChannel')}, m)
+    from (values ${sql.join(messages, sql`, `)}) as notices(m))`
+}
+
+/** The values of stockNoticeStep's placeholders for `messages`. */
+export function stockNoticeValues(messages: string[]): Record<string, unknown> {
+  const values: Record<string, unknown> = { noticeChannel: CACHE_CHANNEL }
+  messages.forEach((m, i) => (values[`notice${i}`] = m))
+  return values
 }
 
 /** A NOTIFY payload must stay under 8,000 bytes: tags are sent this many bytes at a time. */

@@ -8,16 +8,20 @@ import { sql, type SQL } from 'drizzle-orm'
  * ordered one added meanwhile (from another tab, or by a client that ordered part of its cart).
  *
  * Answers the WITH items that do it, for the order's one writing statement
- * (lib/orders/place-order.ts): lines used up are deleted, the others lowered (two disjoint sets of
- * rows, so one statement may touch both), and the cart's version moves when either touched one.
+ * (lib/orders/place-order.ts, whose text is kept: lib/db/sql.ts): lines used up are deleted, the
+ * others lowered (two disjoint sets of rows, so one statement may touch both), and the cart's
+ * version moves when either touched one. Written for `lineCount` lines with placeholders: the
+ * values are takeFromCartValues's.
  */
-export function takeFromCartSteps(
-  cartId: string,
-  lines: { productId: string; quantity: number }[],
-): SQL[] {
-  if (lines.length === 0) return []
+export function takeFromCartSteps(lineCount: number): SQL[] {
+  if (lineCount === 0) return []
+  const cartId = sql.placeholder('cartId')
   const ordered = sql.join(
-    lines.map((l) => sql`(${l.productId}::uuid, ${l.quantity}::int)`),
+    Array.from(
+      { length: lineCount },
+      (_, i) =>
+        sql`(${sql.placeholder(`cartProduct${i}`)}::uuid, ${sql.placeholder(`cartQuantity${i}`)}::int)`,
+    ),
     sql`, `,
   )
   return [
@@ -35,4 +39,17 @@ export function takeFromCartSteps(
       where id = ${cartId}
         and (exists (select 1 from cart_gone) or exists (select 1 from cart_less)))`,
   ]
+}
+
+/** The values of takeFromCartSteps's placeholders. */
+export function takeFromCartValues(
+  cartId: string,
+  lines: { productId: string; quantity: number }[],
+): Record<string, unknown> {
+  const values: Record<string, unknown> = { cartId }
+  lines.forEach((l, i) => {
+    values[`cartProduct${i}`] = l.productId
+    values[`cartQuantity${i}`] = l.quantity
+  })
+  return values
 }

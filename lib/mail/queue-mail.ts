@@ -21,8 +21,13 @@ export async function queueMail(tx: Tx, mail: QueuedMail): Promise<void> {
  * (the order's, lib/orders/place-order.ts, as one of its WITH items). Still only in a transaction.
  */
 export function mailInsert(tx: Tx, mail: QueuedMail) {
+  return tx.insert(mailOutbox).values(mailRow(mail))
+}
+
+/** The outbox row of `mail` (checked): what mailInsert writes. */
+export function mailRow(mail: QueuedMail) {
   const { kind, userId, to, ...data } = QueuedMailSchema.parse(mail)
-  return tx.insert(mailOutbox).values({ kind, userId, recipient: to, data })
+  return { kind, userId, recipient: to, data }
 }
 
 /**

@@ -70,10 +70,18 @@ export async function earlierOrder(
   return { orderId: row?.order_id ?? null }
 }
 
-/** Records the order the claimed key placed: an update for the order's one writing statement. */
-export function recordKeyOrder(tx: Tx, userId: string, key: string, orderId: string) {
+/**
+ * Records the order the claimed key placed: an update for the order's one writing statement,
+ * whose text is kept (lib/db/sql.ts), so with the placeholders `orderId`, `userId` and `key`.
+ */
+export function recordKeyOrder(tx: Pick<Tx, 'update'>) {
   return tx
     .update(idempotencyKeys)
-    .set({ orderId })
-    .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)))
+    .set({ orderId: sql`${sql.placeholder('orderId')}` })
+    .where(
+      and(
+        eq(idempotencyKeys.userId, sql.placeholder('userId')),
+        eq(idempotencyKeys.key, sql.placeholder('key')),
+      ),
+    )
 }

@@ -4,15 +4,20 @@ import { eq, sql, type SQL } from 'drizzle-orm'
 import { AppError } from '@/lib/errors'
 import { ifMatchHolds, type IfMatch } from '@/lib/api/etag'
 import type { CurrentUser } from '@/lib/auth/current-user'
-import { invalidateCatalog, stockNoticeStep } from '@/lib/cache/catalog-cache'
+import {
+  invalidateCatalog,
+  stockNoticeStep,
+  stockNotices,
+  stockNoticeValues,
+} from '@/lib/cache/catalog-cache'
 import { lockCartWith, type Tx } from '@/lib/cart/lock-cart'
 import { cartETag, firstImage } from '@/lib/cart/read-cart'
-import { takeFromCartSteps } from '@/lib/cart/take-from-cart'
+import { takeFromCartSteps, takeFromCartValues } from '@/lib/cart/take-from-cart'
 import { getDb } from '@/lib/db/client'
-import { orderItems, orders } from '@/lib/db/schema'
+import { mailOutbox, orderItems, orders } from '@/lib/db/schema'
 import { prepared } from '@/lib/db/prepared'
-import { queryRows } from '@/lib/db/sql'
-import { mailInsert } from '@/lib/mail/queue-mail'
+import { keptStatements, queryKept, queryRows } from '@/lib/db/sql'
+import { mailRow } from '@/lib/mail/queue-mail'
 import { formatPrice, toCents, toDollars } from '@/lib/money'
 import { claimKeyStep, earlierOrder, orderInputHash, recordKeyOrder } from './idempotency'
 import { loadOrders, orderItemJson, orderJson, type OrderJson } from './order-json'
@@ -35,7 +40,7 @@ import { SHIPPING_DOLLARS, type OrderInput, type OrderLineInput } from './schema
 // Round trips (issue 17): the session, BEGIN, the key with the cart, one per line for the stock,
 // the write, COMMIT; the answer is built from what the write returned, not read back
 // (tests/orders/order-statements.test.ts). On PostgreSQL the other processes' cache notice is
-// part of the write (stockNoticeStep): NOTIFY goes out with the commit.
+// part of the write (stockNotices): NOTIFY goes out with the commit.
 //
 // The cart row lock makes the version check race-safe on PostgreSQL: every change of the lines
 // takes the same row first (lib/cart/lock-cart.ts), so an add racing the order either committed
@@ -140,7 +145,7 @@ async function attempt(
     checkTotals(input, itemsCents, shippingCents)
 
     const soldOut = reserved.some((r) => r.stock <= 0)
-    const notice = await stockNoticeStep(
+    const notices = await stockNotices(
       input.orderItems.map((l) => l.productId),
       { lists: soldOut },
     )
@@ -152,17 +157,81 @@ async function attempt(
       shippingCents,
       key: key?.value,
       cartId: cart?.id,
-      notice,
+      notices,
     })
-    return { placed: order, soldOut, announced: notice !== null }
+    return { placed: order, soldOut, announced: notices !== null }
   })
 }
+
+/** What changes the text of the order's write; each shape's text is kept (lib/db/sql.ts). */
+type WriteShape = { items: number; key: boolean; cartLines: number; notices: number }
 
 /**
  * Step 5 in one statement (WITH items run together, on one snapshot; the foreign keys and the
  * order counters' triggers fire at its end): the order, its items, the key's order, the cart, the
- * mail. Answers the order as the API shows it, its items in the order loadOrders reads them.
+ * mail, the other processes' cache notice. Its text is made once per shape, with placeholders for
+ * every value (writeValues).
  */
+const writeStatement = keptStatements(
+  (tx, shape: WriteShape) => {
+    const p = sql.placeholder
+    const steps: SQL[] = [
+      // A query builder put into sql`` comes in parentheses: `name as ${builder}` is a WITH item.
+      sql`new_order as ${tx
+        .insert(orders)
+        .values({
+          id: p('orderId'),
+          userId: p('userId'),
+          address: p('address'),
+          state: p('state'),
+          country: p('country'),
+          phoneNumber: p('phoneNumber'),
+          pinCode: p('pinCode'),
+          paymentInfo: p('paymentInfo'),
+          itemsCents: p('itemsCents'),
+          shippingCents: p('shippingCents'),
+          totalCents: p('totalCents'),
+          orderStatus: p('orderStatus'),
+          // delivered_at: null, its default.
+          paidAt: sql`now()`,
+          // The order-placed screen is due once, for this new order (claim-order-placed.ts).
+          placedScreenDue: p('placedScreenDue'),
+        })
+        .returning({ createdAt: orders.createdAt, paidAt: orders.paidAt })}`,
+      sql`new_items as ${tx
+        .insert(orderItems)
+        .values(
+          Array.from({ length: shape.items }, (_, i) => ({
+            orderId: p('orderId'),
+            productId: p(`itemProduct${i}`),
+            name: p(`itemName${i}`),
+            image: p(`itemImage${i}`),
+            priceCents: p(`itemPrice${i}`),
+            quantity: p(`itemQuantity${i}`),
+          })),
+        )
+        .returning({ productId: orderItems.productId, name: orderItems.name })}`,
+      ...(shape.key ? [sql`key_order as ${recordKeyOrder(tx)}`] : []),
+      ...takeFromCartSteps(shape.cartLines),
+      // A replayed key never gets this far, so the mail goes once per order.
+      sql`confirmation as ${tx.insert(mailOutbox).values({
+        kind: p('mailKind'),
+        userId: p('userId'),
+        recipient: p('mailTo'),
+        data: p('mailData'),
+      })}`,
+      ...(shape.notices > 0 ? [stockNoticeStep(shape.notices)] : []),
+    ]
+    return prepared(sql`with ${sql.join(steps, sql`, `)}
+        select o.created_at, o.paid_at, i.product_id
+        from new_order o cross join new_items i
+        ${shape.notices > 0 ? sql`cross join (select count(*) from cache_notice) as cache_notice_sent` : sql``}
+        order by i.name, i.product_id`)
+  },
+  (shape) => `${shape.items} ${shape.key} ${shape.cartLines} ${shape.notices}`,
+)
+
+/** Step 5 (writeStatement); answers the order as the API shows it, its items in the order loadOrders reads them. */
 async function writeOrder(
   tx: Tx,
   w: {
@@ -173,8 +242,8 @@ async function writeOrder(
     shippingCents: number
     key: string | undefined
     cartId: string | undefined
-    /** The other processes' cache notice (stockNoticeStep), sent with the commit. */
-    notice: SQL | null
+    /** The other processes' cache notice (stockNotices), sent with the commit. */
+    notices: string[] | null
   },
 ): Promise<OrderJson> {
   const { actor, input, reserved, itemsCents, shippingCents } = w
@@ -202,47 +271,42 @@ async function writeOrder(
     priceCents: r.price_cents,
     quantity: r.quantity,
   }))
-  // A query builder put into sql`` comes in parentheses: `name as ${builder}` is a WITH item.
-  const steps: SQL[] = [
-    sql`new_order as ${tx
-      .insert(orders)
-      .values({
-        ...row,
-        paidAt: sql`now()`,
-        // The order-placed screen is due once, for this new order (claim-order-placed.ts).
-        placedScreenDue: true,
-      })
-      .returning({ createdAt: orders.createdAt, paidAt: orders.paidAt })}`,
-    sql`new_items as ${tx
-      .insert(orderItems)
-      .values(items)
-      .returning({ productId: orderItems.productId, name: orderItems.name })}`,
-    ...(w.key === undefined
-      ? []
-      : [sql`key_order as ${recordKeyOrder(tx, actor.id, w.key, orderId)}`]),
-    ...(w.cartId === undefined ? [] : takeFromCartSteps(w.cartId, input.orderItems)),
-    // A replayed key never gets this far, so the mail goes once per order.
-    sql`confirmation as ${mailInsert(tx, {
-      kind: 'order-confirmation',
-      userId: actor.id,
-      to: actor.email,
-      name: actor.name,
-      orderId,
-    })}`,
-    ...(w.notice ? [w.notice] : []),
-  ]
-  const written = await queryRows<{
+  const mail = mailRow({
+    kind: 'order-confirmation',
+    userId: actor.id,
+    to: actor.email,
+    name: actor.name,
+    orderId,
+  })
+  const values: Record<string, unknown> = {
+    ...row,
+    orderId,
+    placedScreenDue: true,
+    mailKind: mail.kind,
+    mailTo: mail.recipient,
+    mailData: mail.data,
+    ...(w.key === undefined ? {} : { key: w.key }),
+    ...(w.cartId === undefined ? {} : takeFromCartValues(w.cartId, input.orderItems)),
+    ...(w.notices ? stockNoticeValues(w.notices) : {}),
+  }
+  items.forEach((item, i) => {
+    values[`itemProduct${i}`] = item.productId
+    values[`itemName${i}`] = item.name
+    values[`itemImage${i}`] = item.image
+    values[`itemPrice${i}`] = item.priceCents
+    values[`itemQuantity${i}`] = item.quantity
+  })
+  const shape = {
+    items: items.length,
+    key: w.key !== undefined,
+    cartLines: w.cartId === undefined ? 0 : input.orderItems.length,
+    notices: w.notices?.length ?? 0,
+  }
+  const written = await queryKept<{
     created_at: Date | string
     paid_at: Date | string
     product_id: string
-  }>(
-    tx,
-    prepared(sql`with ${sql.join(steps, sql`, `)}
-        select o.created_at, o.paid_at, i.product_id
-        from new_order o cross join new_items i
-        ${w.notice ? sql`cross join (select count(*) from cache_notice) as cache_notice_sent` : sql``}
-        order by i.name, i.product_id`),
-  )
+  }>(tx, writeStatement(tx, shape), values)
   const first = written[0]
   if (!first) throw new Error('The order was not written')
   const byProduct = new Map(items.map((i) => [i.productId, i]))
