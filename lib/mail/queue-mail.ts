@@ -13,18 +13,14 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]
 
 /** Queues `mail` in `tx`: one insert, whatever the kind (rendering and tokens come later). */
 export async function queueMail(tx: Tx, mail: QueuedMail): Promise<void> {
-  await mailInsert(tx, mail)
+  await tx.insert(mailOutbox).values(mailRow(mail))
 }
 
 /**
- * The insert queueMail runs, not yet run: for a change that writes everything in one statement
- * (the order's, lib/orders/place-order.ts, as one of its WITH items). Still only in a transaction.
+ * The outbox row of `mail` (checked): what queueMail writes, and what a change that writes
+ * everything in one statement writes as one of its WITH items (the order's,
+ * lib/orders/place-order.ts). Still only in a transaction.
  */
-export function mailInsert(tx: Tx, mail: QueuedMail) {
-  return tx.insert(mailOutbox).values(mailRow(mail))
-}
-
-/** The outbox row of `mail` (checked): what mailInsert writes. */
 export function mailRow(mail: QueuedMail) {
   const { kind, userId, to, ...data } = QueuedMailSchema.parse(mail)
   return { kind, userId, recipient: to, data }

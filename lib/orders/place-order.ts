@@ -170,7 +170,7 @@ type WriteShape = { items: number; key: boolean; cartLines: number; notices: num
  * Step 5 in one statement (WITH items run together, on one snapshot; the foreign keys and the
  * order counters' triggers fire at its end): the order, its items, the key's order, the cart, the
  * mail, the other processes' cache notice. Its text is made once per shape, with placeholders for
- * every value (writeValues).
+ * every value: writeOrder gives them.
  */
 const writeStatement = keptStatements(
   (tx, shape: WriteShape) => {
@@ -231,7 +231,10 @@ const writeStatement = keptStatements(
   (shape) => `${shape.items} ${shape.key} ${shape.cartLines} ${shape.notices}`,
 )
 
-/** Step 5 (writeStatement); answers the order as the API shows it, its items in the order loadOrders reads them. */
+/**
+ * Step 5 (writeStatement). Answers the order as the API shows it, its items in the order
+ * loadOrders reads them.
+ */
 async function writeOrder(
   tx: Tx,
   w: {
