@@ -125,8 +125,11 @@ describe('links in mails with MAIL_LINK_URL', () => {
     )
     expect(asked.status).toBe(200)
 
+    // As in order-cancel.test.ts: a loaded machine can take longer than poll's default second.
     await expect
-      .poll(async () => (await listOutbox()).filter((m) => m.to === user.email).length)
+      .poll(async () => (await listOutbox()).filter((m) => m.to === user.email).length, {
+        timeout: 10_000,
+      })
       .toBe(2)
     const mails = (await listOutbox()).filter((m) => m.to === user.email)
     const links = mails.flatMap((m) => m.links).sort()
