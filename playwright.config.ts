@@ -11,25 +11,28 @@ import {
 // End-to-end tests drive the production build in Debian's Chromium (Playwright cannot download
 // its own browsers here), against a fresh temporary DATA_DIR seeded with the demo catalog.
 
+// One retry in CI; the trace mode below follows it.
+const retries = process.env.CI ? 1 : 0
+
 export default defineConfig({
   testDir: 'e2e',
   fullyParallel: true,
   workers: 2,
   forbidOnly: !!process.env.CI,
-  retries: process.env.CI ? 1 : 0,
+  retries,
   reporter: 'list',
   timeout: 30_000,
   expect: { timeout: 10_000 },
   use: {
     baseURL: `http://127.0.0.1:${E2E_PORT}`,
     // Screenshots in the trace cost seconds per test on two busy cores (axe, carousels); the DOM
-    // snapshots are enough to see what went wrong. In CI (one retry) a trace is recorded only on
+    // snapshots are enough to see what went wrong. With a retry (CI) a trace is recorded only on
     // the retry of a failed test: recording every test and keeping the failures' traces cost
     // about a sixth of the run's CPU, most of it the browsers' (five storefront and shopping
     // specs, both projects, on a 2-core AMD EPYC host, 2026-11-30: 825 against 695 CPU seconds,
-    // 480 against 414 s of wall time). Locally, with no retry, a failed test keeps the trace of
+    // 480 against 414 s of wall time). Without one (locally), a failed test keeps the trace of
     // its only run.
-    trace: { mode: process.env.CI ? 'on-first-retry' : 'retain-on-failure', screenshots: false },
+    trace: { mode: retries > 0 ? 'on-first-retry' : 'retain-on-failure', screenshots: false },
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH || chromium.path,
       args: chromium.args,
