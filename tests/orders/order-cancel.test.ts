@@ -12,7 +12,7 @@ import { GET as productRoute } from '@/app/api/v1/product/[id]/route'
 import { getDashboard } from '@/lib/admin/get-dashboard'
 import { mailOutbox, orders, products } from '@/lib/db/schema'
 import { renderOrderStatusMail } from '@/lib/mail/account-mail'
-import { listOutbox } from '@/lib/mail/send-mail'
+import { outboxMailsTo } from '../support/outbox'
 import { readOrderTotals } from '@/lib/orders/order-totals'
 import { siteOrigin } from '@/lib/site-url'
 import { installTestDatabase } from '../support/db'
@@ -410,16 +410,7 @@ describe('revenue with cancelled orders', () => {
 })
 
 describe('status mails', () => {
-  // The worker delivers a queued mail within a second or so; on a loaded 2-core machine (the
-  // whole suite, both engines) it has taken longer than poll's default second.
-  async function mailsTo(user: User, count: number) {
-    await expect
-      .poll(async () => (await listOutbox()).filter((m) => m.to === user.email).length, {
-        timeout: 10_000,
-      })
-      .toBe(count)
-    return (await listOutbox()).filter((m) => m.to === user.email)
-  }
+  const mailsTo = (user: User, count: number) => outboxMailsTo(user.email, count)
 
   it('go once per change: Shipped, then Delivered, each with the link to the order', async () => {
     const shopper = await createUser({ name: 'Mail Shopper' })

@@ -5,6 +5,7 @@ import { POST as forgot } from '@/app/api/v1/password/forgot/route'
 import { resetEnvForTests } from '@/lib/env'
 import { mailOutbox } from '@/lib/db/schema'
 import { listOutbox } from '@/lib/mail/send-mail'
+import { outboxMailsTo } from '../support/outbox'
 import { siteOrigin } from '@/lib/site-url'
 import { installTestDatabase } from '../support/db'
 import { runMailWorker } from '../support/mail-server'
@@ -125,13 +126,7 @@ describe('links in mails with MAIL_LINK_URL', () => {
     )
     expect(asked.status).toBe(200)
 
-    // As in order-cancel.test.ts: a loaded machine can take longer than poll's default second.
-    await expect
-      .poll(async () => (await listOutbox()).filter((m) => m.to === user.email).length, {
-        timeout: 10_000,
-      })
-      .toBe(2)
-    const mails = (await listOutbox()).filter((m) => m.to === user.email)
+    const mails = await outboxMailsTo(user.email, 2)
     const links = mails.flatMap((m) => m.links).sort()
     expect(links).toEqual([
       `https://app.example.com/shop/order/${order._id}`,
