@@ -224,6 +224,8 @@ export async function startServer({ port: portOption, hostname = process.env.HOS
   globalThis.__shopFrontCache = frontCache
   // The embedded database runs in a worker thread of this script (lib/db/client.ts).
   globalThis.__shopPgliteWorker = path.join(ROOT, 'lib/db/pglite-worker.mjs')
+  // Passwords are checked in threads of their own (lib/auth/password-threads.ts).
+  globalThis.__shopPasswordWorker = path.join(ROOT, 'lib/auth/password-worker.mjs')
   // Where the rate limits' timers are made: outside every request (lib/auth/rate-limit.ts).
   installDetachedScope()
   // Next's own idea of its address, not where we listen (that is `hostname`, below): Next turns the

@@ -10,6 +10,7 @@
 // files set and read the same names.
 
 import type { AsyncLocalStorage } from 'node:async_hooks'
+import type { PasswordThreads } from '@/lib/auth/password-threads'
 import type { DbHandle } from '@/lib/db/open'
 
 declare global {
@@ -54,6 +55,15 @@ declare global {
    * runs in that worker thread (lib/db/client.ts); unset in tests, commands and `next dev`.
    */
   var __shopPgliteWorker: string | undefined
+
+  /**
+   * The password threads' script, set by scripts/server.mjs: under `npm start` argon2 runs in
+   * threads of their own (lib/auth/password-threads.ts); unset in tests, commands and `next dev`.
+   */
+  var __shopPasswordWorker: string | undefined
+
+  /** The password threads made from that script (lib/auth/password-threads.ts). */
+  var __shopPasswordThreads: { script: string; threads: PasswordThreads } | undefined
 
   /** Closes the database (set by lib/db/startup.ts); scripts/shutdown.mjs calls it last. */
   var __shopCloseDatabase: (() => Promise<void>) | undefined

@@ -1,0 +1,52 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import { hashPassword, verifyPassword } from './password'
+
+// lib/auth/password.ts checks passwords in threads of their own under the production server
+// (lib/auth/password-threads.ts), and on libuv's pool where no server set the threads' script.
+
+const SCRIPT = path.join(import.meta.dirname, 'password-worker.mjs')
+
+afterEach(() => {
+  globalThis.__shopPasswordWorker = undefined
+})
+
+describe.each([
+  ['in the password threads', SCRIPT],
+  ['without them', undefined],
+])('passwords %s', (_, script) => {
+  it('hashes with argon2id and checks the password against the hash', async () => {
+    globalThis.__shopPasswordWorker = script
+    const stored = await hashPassword('correct horse battery')
+    expect(stored).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/)
+    const checks = await Promise.all([
+      verifyPassword(stored, 'correct horse battery'),
+      verifyPassword(stored, 'correct horse batterY'),
+      verifyPassword('not a hash', 'correct horse battery'),
+      // More at once than there are threads: each waits its turn and gets its own answer.
+      ...Array.from({ length: 6 }, (_, i) =>
+        verifyPassword(stored, i % 2 ? 'correct horse battery' : 'wrong'),
+      ),
+    ])
+    expect(checks).toEqual([true, false, false, false, true, false, true, false, true])
+  })
+})
+
+describe('a password thread that is lost', () => {
+  it('leaves the check to the calling thread, which still answers rightly', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'password-thread-'))
+    const dying = path.join(dir, 'dying-worker.mjs')
+    // Ends at once, before it answers anything.
+    fs.writeFileSync(dying, 'process.exit(1)\n')
+    try {
+      globalThis.__shopPasswordWorker = dying
+      const stored = await hashPassword('a password that lasts')
+      expect(await verifyPassword(stored, 'a password that lasts')).toBe(true)
+      expect(await verifyPassword(stored, 'another')).toBe(false)
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true })
+    }
+  })
+})
