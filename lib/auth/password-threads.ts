@@ -2,15 +2,14 @@ import 'server-only'
 import { availableParallelism } from 'node:os'
 import { Worker } from 'node:worker_threads'
 
-// The threads that check passwords for the production server (lib/auth/password-worker.mjs).
-// argon2 is the costliest step of a sign-in by far (about 15 ms of a core, 19 MiB). Called
-// asynchronously it runs on libuv's pool: four threads whatever the machine, shared with file
-// and DNS work. On two cores, four hashes at once and the event loop's thread took turns on the
-// cores, each hash slower for it, and the event loop, which every request needs, got less of
-// them. Here there is one thread per core (at most MAX_THREADS), each hashing one at a time, its
-// next job waiting in its own queue: a thread never waits for the busy main thread to be handed
+// The threads that check passwords for the production server (lib/auth/password-worker.mjs;
+// decision 0022). argon2 is the costliest step of a sign-in by far (about 16 ms of a core, 19 MiB).
+// Called asynchronously it runs on libuv's pool: four threads whatever the machine, shared with
+// file and DNS work, so on two cores four hashes at once and the event loop's thread took turns on
+// the cores. Here there is one thread per core (at most MAX_THREADS), each hashing one at a time,
+// its next job waiting in its own queue: a thread never waits for the busy main thread to hand it
 // its next hash, and libuv's pool stays free for files.
-// Unset (tests, commands, `next dev`): lib/auth/password.ts hashes on libuv's pool as before.
+// Unset (tests, commands, `next dev`): lib/auth/password.ts hashes on libuv's pool.
 
 const MAX_THREADS = 8
 
