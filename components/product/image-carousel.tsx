@@ -96,9 +96,25 @@ function Carousel({ images, name }: ImageCarouselProps) {
     setSelected(ready.selectedScrollSnap())
   }, [])
 
+  // Autoplay holds still while no part of the carousel is on screen (the shopper scrolled on to
+  // the details or the reviews) or the tab is hidden: nobody would see it move, and each move is
+  // more than a second of animation frames for the phone.
+  const region = useRef<HTMLDivElement>(null)
+  const inView = useRef(true)
+  useEffect(() => {
+    const node = region.current
+    if (!node || typeof IntersectionObserver === 'undefined') return
+    const observer = new IntersectionObserver(([entry]) => {
+      if (entry) inView.current = entry.isIntersecting
+    })
+    observer.observe(node)
+    return () => observer.disconnect()
+  }, [])
+
   useEffect(() => {
     if (!playing || reducedMotion()) return
     const timer = setInterval(() => {
+      if (!inView.current || document.hidden) return
       if (api) return api.scrollNext()
       // The first step: embla comes now (if nothing has brought it yet) and makes the move.
       pending.current ??= { target: 'next', jump: false }
@@ -140,6 +156,7 @@ function Carousel({ images, name }: ImageCarouselProps) {
 
   return (
     <div
+      ref={region}
       role="region"
       aria-roledescription="carousel"
       aria-label={`${name} images`}

@@ -105,6 +105,46 @@ test.describe('product details', () => {
     await expect(current()).toHaveAccessibleName('Go to image 2')
   })
 
+  test('the carousel holds still while it is scrolled out of view, and goes on when back', async ({
+    page,
+    request,
+    isMobile,
+  }) => {
+    test.skip(!isMobile, 'a wide page is too short to scroll the carousel out of view')
+    const p = await findProduct(request, (x) => x.images.length >= 3)
+    await page.clock.install()
+    await page.clock.pauseAt(Date.now() + 1000)
+    await page.goto(`/product/${p._id}`)
+    const carousel = page.getByRole('region', { name: `${p.name} images` })
+    const current = () =>
+      page
+        .getByRole('button', { name: /Go to image \d/ })
+        .and(page.locator('[aria-current="true"]'))
+    // Started: it has moved on from the first image.
+    await expect
+      .poll(async () => {
+        await page.clock.runFor(AUTOPLAY_MS)
+        return current().getAttribute('aria-label')
+      })
+      .not.toBe('Go to image 1')
+    // Scrolled on to the reviews (by script: a wheel or a touch on the carousel would stop it).
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight))
+    await expect(carousel).not.toBeInViewport()
+    const shown = await current().getAttribute('aria-label')
+    // One or two periods: never a whole round of three or more images.
+    await page.clock.runFor(AUTOPLAY_MS + 500)
+    await expect(current()).toHaveAccessibleName(shown!)
+    // Back in view, it moves on again.
+    await page.evaluate(() => window.scrollTo(0, 0))
+    await expect(carousel).toBeInViewport()
+    await expect
+      .poll(async () => {
+        await page.clock.runFor(AUTOPLAY_MS)
+        return current().getAttribute('aria-label')
+      })
+      .not.toBe(shown)
+  })
+
   test('the carousel answers its first click and keys, before it has ever moved', async ({
     page,
     request,
