@@ -22,18 +22,20 @@ type Outcome<T> = { ran: true; result: T } | { ran: false }
 
 type Thread = {
   worker: Worker
+  answered: boolean
   pending: Map<number, { resolve: (outcome: Outcome<never>) => void; reject: (e: Error) => void }>
 }
 
 export type PasswordThreads = { run<T>(job: Job): Promise<Outcome<T>> }
 
-function startThread(script: string, threads: Thread[]): Thread {
+function startThread(script: string, threads: Thread[], onLost: (thread: Thread) => void): Thread {
   const worker = new Worker(script)
-  const thread: Thread = { worker, pending: new Map() }
+  const thread: Thread = { worker, answered: false, pending: new Map() }
   worker.on('message', (message: { id: number; result?: never; error?: string }) => {
     const waiting = thread.pending.get(message.id)
     if (!waiting) return
     thread.pending.delete(message.id)
+    thread.answered = true
     // An idle thread does not keep the process alive; one with work to answer does.
     if (thread.pending.size === 0) worker.unref()
     if (message.error !== undefined) waiting.reject(new Error(message.error))
@@ -44,6 +46,7 @@ function startThread(script: string, threads: Thread[]): Thread {
     if (at >= 0) threads.splice(at, 1)
     for (const waiting of thread.pending.values()) waiting.resolve({ ran: false })
     thread.pending.clear()
+    onLost(thread)
   }
   worker.on('error', lost)
   worker.on('exit', lost)
@@ -55,10 +58,17 @@ function createPasswordThreads(script: string): PasswordThreads {
   const size = Math.min(MAX_THREADS, Math.max(1, availableParallelism()))
   const threads: Thread[] = []
   let nextId = 1
+  // A thread lost before its first answer means the script cannot run here (a broken install):
+  // every job then hashes on libuv's pool rather than starting threads that die each time.
+  let broken = false
+  const onLost = (thread: Thread) => {
+    if (!thread.answered) broken = true
+  }
   return {
     run<T>(job: Job): Promise<Outcome<T>> {
-      // A lost thread is replaced on the next job.
-      while (threads.length < size) threads.push(startThread(script, threads))
+      if (broken) return Promise.resolve({ ran: false })
+      // A thread lost after it has worked is replaced on the next job.
+      while (threads.length < size) threads.push(startThread(script, threads, onLost))
       // All jobs cost about the same: the thread with the fewest waiting gets it.
       let thread = threads[0]!
       for (const t of threads) if (t.pending.size < thread.pending.size) thread = t

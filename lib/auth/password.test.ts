@@ -38,13 +38,23 @@ describe('a password thread that is lost', () => {
   it('leaves the check to the calling thread, which still answers rightly', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'password-thread-'))
     const dying = path.join(dir, 'dying-worker.mjs')
-    // Ends at once, before it answers anything.
-    fs.writeFileSync(dying, 'process.exit(1)\n')
+    const starts = path.join(dir, 'starts')
+    // Notes that it started, then ends at once, before it answers anything.
+    fs.writeFileSync(
+      dying,
+      `import fs from 'node:fs'\nfs.appendFileSync(${JSON.stringify(starts)}, 'x')\nprocess.exit(1)\n`,
+    )
+    const started = () => (fs.existsSync(starts) ? fs.readFileSync(starts, 'utf8').length : 0)
     try {
       globalThis.__shopPasswordWorker = dying
       const stored = await hashPassword('a password that lasts')
       expect(await verifyPassword(stored, 'a password that lasts')).toBe(true)
+      const before = started()
+      expect(before).toBeGreaterThan(0)
       expect(await verifyPassword(stored, 'another')).toBe(false)
+      expect(await verifyPassword(stored, 'a password that lasts')).toBe(true)
+      // Lost before their first answer: no thread is started again for the checks after.
+      expect(started()).toBe(before)
     } finally {
       fs.rmSync(dir, { recursive: true, force: true })
     }
