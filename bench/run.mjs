@@ -792,22 +792,16 @@ async function main() {
   // cache (an Authorization header: a copy never answers such a request, and the API ignores it).
   let shopRouteLoad = null
   if (measuresQueries && nextServer) {
-    shopRouteLoad = {}
-    for (const t of targets.filter((t) => t.path.startsWith('/api/'))) {
-      const headers = { ...settings.headers, authorization: 'Bearer bench' }
-      await measure(shop.server.baseUrl + t.path, { ...settings, headers, duration: 1 })
-      process.stdout.write(`[bench] shop ${t.name} past its front cache: ${settings.duration} s… `)
-      const figures = await measure(shop.server.baseUrl + t.path, { ...settings, headers })
-      console.log(`${figures.rps} req/s`)
-      shopRouteLoad[t.name] = {
-        requests: figures.requests,
-        rps: figures.rps,
-        nextRps: next[t.name]?.rps ?? null,
-      }
-      if (figures.non2xx > 0 || figures.errors > 0 || figures.timeouts > 0) {
-        problems.push(`shop ${t.name} past its front cache: ${JSON.stringify(figures.statusCodes)}`)
-      }
-    }
+    const api = targets.filter((t) => t.path.startsWith('/api/'))
+    const headers = { ...settings.headers, authorization: 'Bearer bench' }
+    const label = 'shop past its front cache'
+    const figures = await loadTargets(shop.server, api, { ...settings, headers }, problems, label)
+    shopRouteLoad = Object.fromEntries(
+      Object.entries(figures).map(([name, f]) => [
+        name,
+        { requests: f.requests, rps: f.rps, nextRps: next[name]?.rps ?? null },
+      ]),
+    )
   }
   // 4. Distinct queries, uncached in each process (the page and data caches live in each
   // process's memory), on the shop and `next start` query by query in turn.
