@@ -26,7 +26,11 @@ type Thread = {
   pending: Map<number, { resolve: (outcome: Outcome<never>) => void; reject: (e: Error) => void }>
 }
 
-export type PasswordThreads = { run<T>(job: Job): Promise<Outcome<T>> }
+export type PasswordThreads = {
+  run<T>(job: Job): Promise<Outcome<T>>
+  /** Starts the threads a job would start, with no job: their start is not a caller's wait. */
+  start(): void
+}
 
 function startThread(script: string, threads: Thread[], onLost: (thread: Thread) => void): Thread {
   const worker = new Worker(script)
@@ -64,11 +68,17 @@ function createPasswordThreads(script: string): PasswordThreads {
   const onLost = (thread: Thread) => {
     if (!thread.answered) broken = true
   }
+  const fill = () => {
+    // A thread lost after it has worked is replaced on the next job.
+    while (threads.length < size) threads.push(startThread(script, threads, onLost))
+  }
   return {
+    start() {
+      if (!broken) fill()
+    },
     run<T>(job: Job): Promise<Outcome<T>> {
       if (broken) return Promise.resolve({ ran: false })
-      // A thread lost after it has worked is replaced on the next job.
-      while (threads.length < size) threads.push(startThread(script, threads, onLost))
+      fill()
       // All jobs cost about the same: the thread with the fewest waiting gets it.
       let thread = threads[0]!
       for (const t of threads) if (t.pending.size < thread.pending.size) thread = t

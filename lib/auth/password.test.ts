@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { hashPassword, verifyPassword } from './password'
+import { hashPassword, startPasswordThreads, verifyPassword } from './password'
 
 // lib/auth/password.ts checks passwords in threads of their own under the production server
 // (lib/auth/password-threads.ts), and on libuv's pool where no server set the threads' script.
@@ -31,6 +31,38 @@ describe.each([
       ),
     ])
     expect(checks).toEqual([true, false, false, false, true, false, true, false, true])
+  })
+})
+
+/** A thread script that notes its start in a file, then runs the real one. */
+function countingWorker(dir: string) {
+  const script = path.join(dir, 'counting-worker.mjs')
+  const starts = path.join(dir, 'starts')
+  fs.writeFileSync(
+    script,
+    `import fs from 'node:fs'\nfs.appendFileSync(${JSON.stringify(starts)}, 'x')\nawait import(${JSON.stringify(SCRIPT)})\n`,
+  )
+  const started = () => (fs.existsSync(starts) ? fs.readFileSync(starts, 'utf8').length : 0)
+  return { script, started }
+}
+
+describe('the password threads', () => {
+  it('start before the first check when asked, and that check starts no more', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'password-thread-'))
+    try {
+      const { script, started } = countingWorker(dir)
+      globalThis.__shopPasswordWorker = script
+      startPasswordThreads()
+      // One per core, at most eight (lib/auth/password-threads.ts).
+      const threads = Math.min(8, os.availableParallelism())
+      await expect.poll(started, { timeout: 10_000 }).toBe(threads)
+      startPasswordThreads()
+      const stored = await hashPassword('started before the first sign-in')
+      expect(await verifyPassword(stored, 'started before the first sign-in')).toBe(true)
+      expect(started()).toBe(threads)
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true })
+    }
   })
 })
 

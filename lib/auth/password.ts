@@ -5,6 +5,17 @@ import { passwordThreads } from './password-threads'
 // argon2id with OWASP's recommended minimum (19 MiB, 2 passes, 1 lane).
 const OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const
 
+/**
+ * Starts the server's password threads now, if it has them (lib/auth/password-threads.ts), so
+ * that the first sign-ins do not wait for them to start. Called when a route that checks
+ * passwords is loaded: the server's warm-up loads the login route before it listens
+ * (scripts/warm-up.mjs).
+ */
+export function startPasswordThreads(): void {
+  passwordThreads()?.start()
+}
+startPasswordThreads()
+
 export async function hashPassword(password: string): Promise<string> {
   const threads = passwordThreads()
   if (threads) {
