@@ -4,17 +4,24 @@ import type { CurrentUser } from '@/lib/auth/current-user'
 import { ORDER_STATUSES, type OrderStatus } from '@/lib/enums'
 import { getDb } from '@/lib/db/client'
 import { orders, products, users } from '@/lib/db/schema'
+import { mailBacklog, type MailBacklog } from '@/lib/mail/outbox-store'
 import { toDollars } from '@/lib/money'
 import { readOrderTotals, revenueCents, sumTotals } from '@/lib/orders/order-totals'
 import { assertAdmin } from './assert-admin'
 
 // The figures of the admin dashboard (docs/product.md "Dashboard", plus what an owner looks at
 // first): revenue, orders and users; revenue and orders per day for the last 30 days; orders by
-// status; and the products that are out of stock or about to be.
+// status; the products that are out of stock or about to be; and mail that is late or was given
+// up on (lib/mail/outbox-store.ts: on a sale day the outbox can fall behind the orders).
 
 export const CHART_DAYS = 30
 /** At most this many units left counts as low stock. */
 export const LOW_STOCK = 5
+/**
+ * Mail is late once the oldest waiting one was queued this long ago: the outbox sends a mail
+ * within seconds of its commit when the mail server answers (decision 0011).
+ */
+export const MAIL_LATE_MS = 5 * 60_000
 /** How many products each stock list shows (the counts cover them all). */
 export const STOCK_LIST_SIZE = 8
 
@@ -34,6 +41,8 @@ export type Dashboard = {
   days: DayFigures[]
   outOfStock: { count: number; items: StockItem[] }
   lowStock: { count: number; items: StockItem[] }
+  /** The outbox, and whether its oldest waiting mail is late (MAIL_LATE_MS). */
+  mail: MailBacklog & { late: boolean }
 }
 
 const dayKey = (d: Date) => d.toISOString().slice(0, 10)
@@ -65,19 +74,21 @@ export async function getDashboard({
   const lowWhere = and(live, gte(products.stock, 1), lte(products.stock, LOW_STOCK))
 
   // Side by side on PostgreSQL's pool (the embedded database runs them one after another).
-  const [counted, [people], perDay, outCount, outItems, lowCount, lowItems] = await Promise.all([
-    readOrderTotals(db),
-    db.select({ n: count() }).from(users),
-    db
-      .select({ day, n: count(), cents: sum(revenueCents).mapWith(Number) })
-      .from(orders)
-      .where(gte(orders.createdAt, since))
-      .groupBy(day),
-    stockCount(outWhere),
-    stockList(outWhere),
-    stockCount(lowWhere),
-    stockList(lowWhere),
-  ])
+  const [counted, [people], perDay, outCount, outItems, lowCount, lowItems, mail] =
+    await Promise.all([
+      readOrderTotals(db),
+      db.select({ n: count() }).from(users),
+      db
+        .select({ day, n: count(), cents: sum(revenueCents).mapWith(Number) })
+        .from(orders)
+        .where(gte(orders.createdAt, since))
+        .groupBy(day),
+      stockCount(outWhere),
+      stockList(outWhere),
+      stockCount(lowWhere),
+      stockList(lowWhere),
+      mailBacklog(db),
+    ])
   const totals = sumTotals(counted)
 
   const byStatus = Object.fromEntries(ORDER_STATUSES.map((s) => [s, counted[s].orders])) as Record<
@@ -101,5 +112,11 @@ export async function getDashboard({
     days,
     outOfStock: { count: outCount, items: outItems },
     lowStock: { count: lowCount, items: lowItems },
+    mail: {
+      ...mail,
+      late:
+        mail.oldestPendingAt !== null &&
+        now.getTime() - mail.oldestPendingAt.getTime() >= MAIL_LATE_MS,
+    },
   }
 }

@@ -131,6 +131,48 @@ export async function countPendingMail(db: Db): Promise<number> {
   return Number(row?.n ?? 0)
 }
 
+export type MailBacklog = {
+  /** Mails waiting to be sent, due now or on a later retry. */
+  pending: number
+  /** When the oldest of them was queued, or null for none. */
+  oldestPendingAt: Date | null
+  /** Mails given up on, kept until the outbox prunes them. */
+  failed: number
+  /** The last one given up on: when, and the error of its last attempt. */
+  lastFailure: { at: Date; error: string | null } | null
+}
+
+/** What the owner's dashboard says of the outbox (lib/admin/get-dashboard.ts). One round trip. */
+export async function mailBacklog(db: Db): Promise<MailBacklog> {
+  const [row] = await queryRows<{
+    pending: number | string
+    oldest: Date | string | null
+    failed: number | string
+    failed_at: Date | string | null
+    error: string | null
+  }>(
+    db,
+    sql`select count(*) filter (where status = 'pending') as pending,
+               min(created_at) filter (where status = 'pending') as oldest,
+               count(*) filter (where status = 'failed') as failed,
+               last.finished_at as failed_at, last.last_error as error
+        from mail_outbox
+        left join lateral (select finished_at, last_error from mail_outbox
+                           where status = 'failed' order by finished_at desc limit 1) last on true
+        where status in ('pending', 'failed')
+        group by last.finished_at, last.last_error`,
+  )
+  const date = (value: Date | string | null | undefined) =>
+    value === null || value === undefined ? null : new Date(value)
+  const failedAt = date(row?.failed_at)
+  return {
+    pending: Number(row?.pending ?? 0),
+    oldestPendingAt: date(row?.oldest),
+    failed: Number(row?.failed ?? 0),
+    lastFailure: failedAt ? { at: failedAt, error: row?.error ?? null } : null,
+  }
+}
+
 /** Milliseconds until the next pending mail is due (0 if one is due now), or null for none. */
 export async function nextDueInMs(db: Db): Promise<number | null> {
   const [row] = await queryRows<{ ms: number | string | null }>(

@@ -1,9 +1,10 @@
+import { sql } from 'drizzle-orm'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { DELETE as deleteReviewRoute } from '@/app/api/v1/reviews/route'
 import { AppError } from '@/lib/errors'
-import { getDashboard, LOW_STOCK } from '@/lib/admin/get-dashboard'
+import { getDashboard, LOW_STOCK, MAIL_LATE_MS } from '@/lib/admin/get-dashboard'
 import { getDb } from '@/lib/db/client'
-import { reviews } from '@/lib/db/schema'
+import { mailOutbox, reviews } from '@/lib/db/schema'
 import { listReviews } from '@/lib/reviews/list-reviews'
 import { pickReviewProduct } from '@/lib/reviews/pick-review-product'
 import { installTestDatabase } from '../support/db'
@@ -121,6 +122,54 @@ describe('getDashboard', () => {
     const names = [...after.outOfStock.items, ...after.lowStock.items].map((i) => i.name)
     expect(names).not.toContain('AAA Plenty')
     expect(names).not.toContain('AAA Archived Empty')
+  })
+})
+
+describe('the mail the dashboard tells the owner of', () => {
+  it('says how much mail waits and since when, and when that is late', async () => {
+    const db = await getDb()
+    const before = await getDashboard({ actor: admin })
+    const queued = await db
+      .insert(mailOutbox)
+      .values({
+        kind: 'password-changed',
+        recipient: 'waiting@example.com',
+        createdAt: sql`now() - interval '1 hour'`,
+        nextAttemptAt: sql`now() + interval '1 day'`,
+      })
+      .returning({ at: mailOutbox.createdAt })
+    const queuedAt = queued[0]!.at
+    const after = await getDashboard({ actor: admin })
+    expect(after.mail.pending).toBe(before.mail.pending + 1)
+    // The oldest waiting mail: this one, or one queued before it.
+    expect(after.mail.oldestPendingAt!.getTime()).toBeLessThanOrEqual(queuedAt.getTime())
+    expect(after.mail.late).toBe(true)
+    const oldest = after.mail.oldestPendingAt!.getTime()
+    const at = (ms: number) => getDashboard({ actor: admin, now: new Date(oldest + ms) })
+    expect((await at(MAIL_LATE_MS - 1000)).mail.late).toBe(false)
+    expect((await at(MAIL_LATE_MS)).mail.late).toBe(true)
+  })
+
+  it('counts the mail given up on, with the last one’s time and error', async () => {
+    const db = await getDb()
+    const before = await getDashboard({ actor: admin })
+    const failed = (recipient: string, minutesAgo: number, lastError: string) => ({
+      kind: 'password-changed',
+      recipient,
+      status: 'failed' as const,
+      finishedAt: sql`now() - ${minutesAgo} * interval '1 minute'`,
+      lastError,
+    })
+    await db
+      .insert(mailOutbox)
+      .values([
+        failed('older@example.com', 30, '550 Mailbox unavailable'),
+        failed('newer@example.com', 0, '554 Rejected as spam'),
+      ])
+    const after = await getDashboard({ actor: admin })
+    expect(after.mail.failed).toBe(before.mail.failed + 2)
+    expect(after.mail.lastFailure?.error).toBe('554 Rejected as spam')
+    expect(Date.now() - after.mail.lastFailure!.at.getTime()).toBeLessThan(60_000)
   })
 })
 

@@ -4,7 +4,7 @@ import { adminDateTime, adminProductHref } from '@/components/admin/admin-links'
 import { ConfirmAction } from '@/components/admin/confirm-action'
 import { DataTable, type Column } from '@/components/admin/data-table'
 import { OrderStatusBadge } from '@/components/orders/order-status'
-import { getDashboard, LOW_STOCK, type StockItem } from '@/lib/admin/get-dashboard'
+import { getDashboard, LOW_STOCK, type Dashboard, type StockItem } from '@/lib/admin/get-dashboard'
 import { listHref, parseListParams } from '@/lib/admin/list-params'
 import { requireAdmin } from '@/lib/auth/guards'
 import { ORDER_STATUSES } from '@/lib/enums'
@@ -88,6 +88,8 @@ export default async function DashboardPage({ searchParams }: PageProps<'/admin/
   return (
     <div className="mx-auto w-full max-w-6xl space-y-8 px-4 py-8 sm:py-10">
       <h1 className="text-2xl font-bold tracking-tight text-ink sm:text-3xl">Dashboard</h1>
+
+      <MailNotice mail={stats.mail} />
 
       <section aria-label="Totals" className="grid grid-cols-1 gap-4 sm:grid-cols-3">
         <Figure label="Total Revenue" value={formatPrice(stats.revenue)} />
@@ -218,6 +220,48 @@ export default async function DashboardPage({ searchParams }: PageProps<'/admin/
 }
 
 const CARD = 'rounded-xl border border-slate-200 bg-white p-5 shadow-sm'
+
+const mailCount = (n: number) => `${whole.format(n)} ${n === 1 ? 'mail' : 'mails'}`
+
+/**
+ * Said only when mail needs the owner: order confirmations and sign-in links that wait for
+ * minutes (a mail server that refuses them, or a sale that outruns it), or mail given up on.
+ */
+function MailNotice({ mail }: { mail: Dashboard['mail'] }) {
+  if (!mail.late && mail.failed === 0) return null
+  return (
+    <section
+      aria-labelledby="mail-title"
+      className="rounded-xl border border-amber-300 bg-amber-50 p-5 text-amber-950"
+    >
+      <h2 id="mail-title" className="text-lg font-semibold">
+        {mail.late ? 'Mail is running late' : 'Some mail could not be sent'}
+      </h2>
+      {mail.late && mail.oldestPendingAt && (
+        <p className="mt-1">
+          {mailCount(mail.pending)} {mail.pending === 1 ? 'waits' : 'wait'} to be sent, the oldest
+          since {adminDateTime(mail.oldestPendingAt)}. Each goes out as soon as the mail server
+          takes it.
+        </p>
+      )}
+      {mail.failed > 0 && (
+        <p className="mt-1">
+          {mailCount(mail.failed)} could not be sent and {mail.failed === 1 ? 'was' : 'were'} given
+          up on
+          {mail.lastFailure && (
+            <>
+              {' '}
+              (the last on {adminDateTime(mail.lastFailure.at)}
+              {mail.lastFailure.error && <>: {mail.lastFailure.error}</>})
+            </>
+          )}
+          .
+        </p>
+      )}
+      <p className="mt-1 text-sm">Check the mail settings (SMTP_URL) and the server&apos;s log.</p>
+    </section>
+  )
+}
 
 function Figure({ label, value, href }: { label: string; value: string; href?: string }) {
   const body = (
