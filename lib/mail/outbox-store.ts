@@ -131,19 +131,27 @@ export async function countPendingMail(db: Db): Promise<number> {
   return Number(row?.n ?? 0)
 }
 
+/** How far back the dashboard counts mail given up on: a bounced address is news for a day. */
+export const RECENT_FAILURES_MS = 24 * 3_600_000
+
 export type MailBacklog = {
   /** Mails waiting to be sent, due now or on a later retry. */
   pending: number
   /** When the oldest of them was queued, or null for none. */
   oldestPendingAt: Date | null
-  /** Mails given up on, kept until the outbox prunes them. */
+  /** Mails given up on within RECENT_FAILURES_MS. */
   failed: number
-  /** The last one given up on: when, and the error of its last attempt. */
+  /** The last of them: when, and the error of its last attempt (at most 500 characters). */
   lastFailure: { at: Date; error: string | null } | null
 }
 
-/** What the owner's dashboard says of the outbox (lib/admin/get-dashboard.ts). One round trip. */
+/**
+ * What the owner's dashboard says of the outbox (lib/admin/get-dashboard.ts), in one round trip
+ * and one row. Each part reads through a partial index (pending mail, finished mail by time), so
+ * the sent mail of the last week is not read.
+ */
 export async function mailBacklog(db: Db): Promise<MailBacklog> {
+  const since = sql`now() - ${ms(RECENT_FAILURES_MS)}`
   const [row] = await queryRows<{
     pending: number | string
     oldest: Date | string | null
@@ -152,15 +160,15 @@ export async function mailBacklog(db: Db): Promise<MailBacklog> {
     error: string | null
   }>(
     db,
-    sql`select count(*) filter (where status = 'pending') as pending,
-               min(created_at) filter (where status = 'pending') as oldest,
-               count(*) filter (where status = 'failed') as failed,
+    sql`select waiting.pending, waiting.oldest, given_up.failed,
                last.finished_at as failed_at, last.last_error as error
-        from mail_outbox
+        from (select count(*) as pending, min(created_at) as oldest
+              from mail_outbox where status = 'pending') waiting
+        cross join (select count(*) as failed from mail_outbox
+                    where status = 'failed' and finished_at > ${since}) given_up
         left join lateral (select finished_at, last_error from mail_outbox
-                           where status = 'failed' order by finished_at desc limit 1) last on true
-        where status in ('pending', 'failed')
-        group by last.finished_at, last.last_error`,
+                           where status = 'failed' and finished_at > ${since}
+                           order by finished_at desc limit 1) last on true`,
   )
   const date = (value: Date | string | null | undefined) =>
     value === null || value === undefined ? null : new Date(value)

@@ -245,9 +245,9 @@ function MailNotice({ mail }: { mail: Dashboard['mail'] }) {
         </p>
       )}
       {mail.failed > 0 && (
-        <p className="mt-1">
-          {mailCount(mail.failed)} could not be sent and {mail.failed === 1 ? 'was' : 'were'} given
-          up on
+        <p className="mt-1 break-words">
+          In the last 24 hours {mailCount(mail.failed)} could not be sent and{' '}
+          {mail.failed === 1 ? 'was' : 'were'} given up on
           {mail.lastFailure && (
             <>
               {' '}
@@ -258,7 +258,10 @@ function MailNotice({ mail }: { mail: Dashboard['mail'] }) {
           .
         </p>
       )}
-      <p className="mt-1 text-sm">Check the mail settings (SMTP_URL) and the server&apos;s log.</p>
+      <p className="mt-1 text-sm">
+        A wrong address fails on its own; when every mail fails, check the mail settings (SMTP_URL)
+        and the server&apos;s log.
+      </p>
     </section>
   )
 }
