@@ -32,6 +32,12 @@ export function publicApiRequest(req: IncomingMessage): boolean
 
 export function preferredCoding(header: string | undefined): string | undefined
 
+/** `preferredCoding` of the request's Accept-Encoding, remembered for the headers met. */
+export function requestCoding(req: IncomingMessage): string | undefined
+
+/** A Vary value with `Accept-Encoding` in it (added unless it is there, or `*` is). */
+export function withVary(value: string | number | string[] | undefined): string
+
 export function createFrontCache(options?: {
   maxBytes?: number
   maxAgeSeconds?: number

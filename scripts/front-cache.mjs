@@ -112,7 +112,8 @@ export function preferredCoding(header) {
 
 // Browsers send a handful of distinct headers: remember their answers (bounded).
 const codingMemo = new Map()
-function codingOf(req) {
+/** The coding a request prefers (`preferredCoding` of its Accept-Encoding), remembered. */
+export function requestCoding(req) {
   const header = req.headers['accept-encoding']
   const memoKey = header === undefined ? '\0' : header
   let coding = codingMemo.get(memoKey)
@@ -150,7 +151,7 @@ export function cacheableRequest(req) {
 }
 
 /** Adds `Accept-Encoding` to a Vary header value unless it is there already. */
-function withVary(value) {
+export function withVary(value) {
   const current = value === undefined ? '' : String(value)
   if (/(^|,)\s*(accept-encoding|\*)\s*(,|$)/i.test(current)) return current
   return current ? `${current}, Accept-Encoding` : 'Accept-Encoding'
@@ -288,7 +289,7 @@ export function createFrontCache({
   function serve(req, res, own) {
     const api = publicApiRequest(req)
     if (!api && !cacheableRequest(req)) return false
-    const coding = codingOf(req)
+    const coding = requestCoding(req)
     if (coding === undefined) return false
     if (api && originPart(req) === undefined) return false
     const key = keyOf(api, req, coding, req.url)

@@ -5,6 +5,7 @@
 //   LOG_LEVEL, METRICS_TOKEN, TRUST_PROXY: logs, /metrics, request ids (lib/ops/settings.cjs).
 //   APP_URL, TRUST_PROXY: Strict-Transport-Security when the shop's origin is https (scripts/hsts.mjs).
 // Every request is logged as one JSON line and measured (scripts/observe.mjs).
+// An API GET's answer is compressed here rather than by Next (scripts/whole-compression.mjs).
 //   SHUTDOWN_TIMEOUT_MS (10000): how long SIGTERM waits for requests in flight (scripts/shutdown.mjs).
 // A body declared larger than its endpoint takes (lib/api/body-limits.cjs) is refused with 413
 // before Next sees the request.
@@ -31,6 +32,7 @@ import { createStaticAssets } from './static-assets.mjs'
 import { loadShopEnv } from './shop-env.mjs'
 import { handleShutdown } from './shutdown.mjs'
 import { warmUp } from './warm-up.mjs'
+import { compressWhole, wholeCodingFor } from './whole-compression.mjs'
 
 process.env.NODE_ENV = 'production'
 const ROOT = path.resolve(import.meta.dirname, '..')
@@ -278,6 +280,9 @@ export async function startServer({ port: portOption, hostname = process.env.HOS
     if (refuseMalformedPath(req, res)) return
     if (cacheableRequest(req) || publicApiRequest(req)) request.frontCacheMiss()
     if (answersLittleJson(req)) delete req.headers['accept-encoding']
+    // An API GET's answer is compressed by this server, not in a zlib stream of Next's: a JSON
+    // answer once it is whole, a download as it comes (scripts/whole-compression.mjs).
+    const wholeCoding = wholeCodingFor(req)
     const toNext = () => {
       // The page cache handler records here when this request began and which tags it touched;
       // the peer address is for rate limits (lib/api/client-ip.ts); the request id is the one of
@@ -290,6 +295,7 @@ export async function startServer({ port: portOption, hostname = process.env.HOS
       }
       requestContext.run(context, () => {
         frontCache.capture(req, res, own)
+        if (wholeCoding) compressWhole(req, res, wholeCoding)
         handle(req, res).catch((error) => {
           log.error(
             { requestId: request.id, error: error instanceof Error ? error.stack : String(error) },

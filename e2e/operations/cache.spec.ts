@@ -2,7 +2,8 @@ import fs from 'node:fs'
 import path from 'node:path'
 import zlib from 'node:zlib'
 import fc from 'fast-check'
-import { expect, signIn, test } from '../support/fixtures'
+import { SESSION_COOKIE } from '../../lib/auth/session-cookie'
+import { expect, sealedSession, signIn, test } from '../support/fixtures'
 import { allProducts, MUTABLE_CATEGORY } from '../support/catalog'
 import { accepts, decoded as text, raw } from '../../tests/support/raw-http'
 import { orderBody } from '../../bench/lib/order-body.mjs'
@@ -100,6 +101,7 @@ test('a changed price and stock show at once on the product page and in the list
 
 test('a JSON write answers its little JSON uncompressed; file uploads and reads come compressed', async ({
   baseURL,
+  request,
 }) => {
   const gzip = { 'accept-encoding': 'gzip, deflate, br' }
   const write = await fetch(`${baseURL}/api/v1/cart/add`, {
@@ -122,6 +124,32 @@ test('a JSON write answers its little JSON uncompressed; file uploads and reads 
   const read = await raw(baseURL!, `/api/v1/products?probe=${Date.now()}`, gzip)
   expect(read.status).toBe(200)
   expect(read.headers['content-encoding']).toMatch(/^(gzip|br|deflate)$/)
+  // A read no copy answers (an Authorization header) is compressed by the server in one piece
+  // (scripts/whole-compression.mjs): sent with its length, not chunked, and says it varies.
+  const product = (await allProducts(request))[0]!
+  for (const accept of ['gzip, deflate, br', 'deflate']) {
+    const uncached = await raw(baseURL!, `/api/v1/product/${product._id}`, {
+      'accept-encoding': accept,
+      authorization: 'Bearer none',
+    })
+    expect(uncached.status).toBe(200)
+    expect(uncached.headers['x-shop-cache']).toBeUndefined()
+    expect(uncached.headers['content-encoding']).toBe(accept === 'deflate' ? 'deflate' : 'gzip')
+    expect(uncached.headers['transfer-encoding']).toBeUndefined()
+    expect(Number(uncached.headers['content-length'])).toBe(uncached.body.length)
+    expect(uncached.headers.vary).toMatch(/accept-encoding/i)
+    expect(JSON.parse(text(uncached)).product._id).toBe(product._id)
+  }
+  // A download is compressed as it is streamed: the admin's CSV export of every product.
+  const cookie = `${SESSION_COOKIE}=${await sealedSession('admin')}`
+  const csv = await raw(baseURL!, '/api/v1/admin/products?format=csv', { ...gzip, cookie })
+  expect(csv.status).toBe(200)
+  expect(csv.headers['content-type']).toMatch(/^text\/csv/)
+  expect(csv.headers['content-encoding']).toBe('gzip')
+  expect(csv.headers['transfer-encoding']).toBe('chunked')
+  const lines = text(csv).trimEnd().split('\n')
+  expect(lines[0]).toMatch(/^\uFEFF?id,name,description,category,price,stock/)
+  expect(lines.length).toBeGreaterThan(100)
 })
 
 test('a page is kept in the encoding it has, and read back only by clients that accept it', async ({
