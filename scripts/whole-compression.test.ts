@@ -2,6 +2,7 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import zlib from 'node:zlib'
 import { afterEach, describe, expect, it } from 'vitest'
+import { decoded, raw, type Reply } from '../tests/support/raw-http'
 import { compressWhole, MAX_GATHERED, SYNC_MAX, wholeCodingFor } from './whole-compression.mjs'
 
 // A server wired like scripts/server.mjs: a GET under /api/ that prefers gzip or deflate gets
@@ -30,32 +31,9 @@ async function serverWith(answer: Answer) {
   return { port, seen }
 }
 
-type Reply = { status: number; headers: http.IncomingHttpHeaders; body: Buffer }
-function get(
-  port: number,
-  path: string,
-  headers: Record<string, string> = {},
-  method = 'GET',
-): Promise<Reply> {
-  return new Promise((resolve, reject) => {
-    const req = http.request({ port, path, headers, method, host: '127.0.0.1' }, (res) => {
-      const chunks: Buffer[] = []
-      res.on('data', (c: Buffer) => chunks.push(c))
-      res.on('end', () =>
-        resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }),
-      )
-    })
-    req.on('error', reject)
-    req.end()
-  })
-}
-
-const decoded = (reply: Reply) => {
-  const coding = reply.headers['content-encoding']
-  if (coding === 'gzip') return zlib.gunzipSync(reply.body).toString()
-  if (coding === 'deflate') return zlib.inflateSync(reply.body).toString()
-  return reply.body.toString()
-}
+/** A GET (or another method) to the test server, its answer as sent (tests/support/raw-http.ts). */
+const get = (port: number, path: string, headers: Record<string, string> = {}, method = 'GET') =>
+  raw(`http://127.0.0.1:${port}`, path, headers, method)
 
 const json = (n: number) =>
   JSON.stringify({
