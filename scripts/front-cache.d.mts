@@ -35,6 +35,9 @@ export function preferredCoding(header: string | undefined): string | undefined
 /** `preferredCoding` of the request's Accept-Encoding, remembered for the headers met. */
 export function requestCoding(req: IncomingMessage): string | undefined
 
+/** A chunk given to `res.write` or `res.end` as its bytes (a string in its encoding, utf8 by default). */
+export function chunkBuffer(chunk: string | Uint8Array, encoding?: unknown): Buffer
+
 /** A Vary value with `Accept-Encoding` in it (added unless it is there, or `*` is). */
 export function withVary(value: string | number | string[] | undefined): string
 

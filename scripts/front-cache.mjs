@@ -150,6 +150,24 @@ export function cacheableRequest(req) {
   return !(h.rsc || h['next-router-prefetch'] || h['next-router-state-tree'] || h['next-action'])
 }
 
+/**
+ * A chunk handed to `res.write` or `res.end` as the bytes it stands for (a string in its encoding,
+ * utf8 by default).
+ * @param {string | Uint8Array} chunk
+ * @param {unknown} [encoding]
+ * @returns {Buffer}
+ */
+export function chunkBuffer(chunk, encoding) {
+  if (Buffer.isBuffer(chunk)) return chunk
+  if (typeof chunk === 'string') {
+    return Buffer.from(
+      chunk,
+      typeof encoding === 'string' ? /** @type {BufferEncoding} */ (encoding) : 'utf8',
+    )
+  }
+  return Buffer.from(chunk)
+}
+
 /** Adds `Accept-Encoding` to a Vary header value unless it is there already. */
 export function withVary(value) {
   const current = value === undefined ? '' : String(value)
@@ -407,9 +425,7 @@ export function createFrontCache({
     const keep = (chunk, encoding) => {
       if (chunk === undefined || chunk === null || typeof chunk === 'function' || size > MAX_ENTRY)
         return
-      const buf = Buffer.isBuffer(chunk)
-        ? chunk
-        : Buffer.from(chunk, typeof encoding === 'string' ? encoding : 'utf8')
+      const buf = chunkBuffer(chunk, encoding)
       size += buf.length
       chunks.push(buf)
     }

@@ -23,7 +23,7 @@
 // come, in a zlib stream of this server's, with the socket's backpressure passed on to Next.
 import { EventEmitter } from 'node:events'
 import zlib from 'node:zlib'
-import { requestCoding, withVary } from './front-cache.mjs'
+import { chunkBuffer, requestCoding, withVary } from './front-cache.mjs'
 
 /** Past this a JSON answer is no longer gathered: the rest is compressed as it comes. */
 export const MAX_GATHERED = 2 * 1024 * 1024
@@ -53,18 +53,6 @@ export function wholeCodingFor(req) {
   if (req.method !== 'GET' || !req.url?.startsWith('/api/')) return undefined
   const coding = requestCoding(req)
   return coding === 'gzip' || coding === 'deflate' ? coding : undefined
-}
-
-/** @param {unknown} chunk @param {unknown} encoding @returns {Buffer} */
-function toBuffer(chunk, encoding) {
-  if (Buffer.isBuffer(chunk)) return chunk
-  if (typeof chunk === 'string') {
-    return Buffer.from(
-      chunk,
-      typeof encoding === 'string' ? /** @type {BufferEncoding} */ (encoding) : 'utf8',
-    )
-  }
-  return Buffer.from(/** @type {Uint8Array} */ (chunk))
 }
 
 /**
@@ -110,12 +98,17 @@ export function compressWhole(req, res, coding) {
     }
   }
 
+  /** @type {boolean | undefined} whether the answer may be compressed, once its head is known */
+  let may
   /** Whether the answer may be compressed (Next's rules, above); says it varies when it may. */
   function compressible() {
-    if (!COMPRESSIBLE.test(String(res.getHeader('content-type') ?? ''))) return false
-    if (/no-transform/i.test(String(res.getHeader('cache-control') ?? ''))) return false
+    if (may !== undefined) return may
+    may = false
+    if (!COMPRESSIBLE.test(String(res.getHeader('content-type') ?? ''))) return may
+    if (/no-transform/i.test(String(res.getHeader('cache-control') ?? ''))) return may
     res.setHeader('vary', withVary(res.getHeader('vary')))
-    return res.getHeader('content-encoding') === undefined
+    may = res.getHeader('content-encoding') === undefined
+    return may
   }
 
   function toPlain() {
@@ -158,6 +151,8 @@ export function compressWhole(req, res, coding) {
     const body = chunks.length === 1 ? chunks[0] : Buffer.concat(chunks, size)
     chunks.length = 0
     const status = res.statusCode
+    // A client already gone gets nothing: no compressing for it.
+    if (res.destroyed) return
     if (!compressible() || size === 0 || status === 204 || status === 304) return send(body, false)
     if (size <= SYNC_MAX) return send(COMPRESS[coding].sync(body), true)
     COMPRESS[coding].async(body, (error, out) => (error ? send(body, false) : send(out, true)))
@@ -193,9 +188,9 @@ export function compressWhole(req, res, coding) {
       else toDeflating()
     }
     if (mode === 'plain') return inner.write.call(this, chunk, encoding, cb)
-    if (mode === 'deflating') return deflater?.write(toBuffer(chunk, encoding), cb) ?? false
+    if (mode === 'deflating') return deflater?.write(chunkBuffer(chunk, encoding), cb) ?? false
     if (chunk !== undefined && chunk !== null) {
-      const buf = toBuffer(chunk, encoding)
+      const buf = chunkBuffer(chunk, encoding)
       chunks.push(buf)
       size += buf.length
     }
@@ -210,7 +205,7 @@ export function compressWhole(req, res, coding) {
     if (ended) return this
     ended = true
     if (typeof cb === 'function') callbacks.push(cb)
-    const last = chunk === undefined || chunk === null ? undefined : toBuffer(chunk, encoding)
+    const last = chunk === undefined || chunk === null ? undefined : chunkBuffer(chunk, encoding)
     if (mode === 'deflating') {
       deflater?.end(last)
       return this
