@@ -56,6 +56,45 @@ const likeNext =
     res.end()
   }
 
+/** Rows of a CSV batch, digits that do not repeat much (so the compressed bytes are many). */
+const rows = (batch: number) =>
+  Array.from(
+    { length: 2000 },
+    (_, i) => `${batch},${i},${((batch * 2000 + i) * 2654435761) % 4294967291}\n`,
+  ).join('')
+
+/**
+ * A CSV export as Next streams it (lib/admin/csv.ts): batches written as the reads come, the next
+ * one only once the response has taken the last (its 'drain').
+ */
+const csvExport =
+  (
+    batches: number,
+    on: {
+      beforeWrite?: (res: http.ServerResponse) => void
+      onHeld?: () => void
+      onEnd?: () => void
+    } = {},
+  ): Answer =>
+  (_req, res) => {
+    res.setHeader('content-type', 'text/csv; charset=utf-8')
+    res.flushHeaders()
+    let batch = 0
+    const next = () => {
+      while (batch < batches) {
+        on.beforeWrite?.(res)
+        if (!res.write(rows(batch++))) {
+          on.onHeld?.()
+          res.once('drain', next)
+          return
+        }
+      }
+      on.onEnd?.()
+      res.end()
+    }
+    next()
+  }
+
 describe('wholeCodingFor', () => {
   const req = (method: string, url: string, accept?: string) =>
     ({
@@ -169,34 +208,15 @@ describe('compressWhole', () => {
   })
 
   it('compresses a download as it comes, holding its writer back until the stream took its bytes', async () => {
-    // A CSV export as Next streams it (lib/admin/csv.ts): batches written as the reads come,
-    // the next one only once the response has taken the last (its 'drain').
-    const rows = (batch: number) =>
-      Array.from(
-        { length: 2000 },
-        (_, i) => `${batch},${i},${((batch * 2000 + i) * 2654435761) % 4294967291}\n`,
-      ).join('')
     const batches = 40
     let endedAt = 0
     let held = 0
-    const { port } = await serverWith((_req, res) => {
-      res.setHeader('content-type', 'text/csv; charset=utf-8')
-      res.flushHeaders()
-      let batch = 0
-      const next = () => {
-        while (batch < batches) {
-          const ok = res.write(rows(batch++))
-          if (!ok) {
-            held++
-            res.once('drain', next)
-            return
-          }
-        }
-        endedAt = performance.now()
-        res.end()
-      }
-      next()
-    })
+    const { port } = await serverWith(
+      csvExport(batches, {
+        onHeld: () => held++,
+        onEnd: () => (endedAt = performance.now()),
+      }),
+    )
     const reply = await new Promise<Reply & { firstByteAt: number }>((resolve, reject) => {
       const req = http.request(
         { port, path: '/api/v1/export', host: '127.0.0.1', headers: { 'accept-encoding': 'gzip' } },
@@ -228,25 +248,14 @@ describe('compressWhole', () => {
   it('holds a download back while its client does not read: what waits stays about a socket buffer', async () => {
     // Over a Unix socket, whose buffers are small (loopback TCP's grow to many megabytes and
     // would take the whole export): the client reads nothing for a while, then all of it.
-    const rows = (batch: number) =>
-      Array.from(
-        { length: 2000 },
-        (_, i) => `${batch},${i},${((batch * 2000 + i) * 2654435761) % 4294967291}\n`,
-      ).join('')
     const batches = 200
     let waiting = 0
+    const exportCsv = csvExport(batches, {
+      beforeWrite: (res) => (waiting = Math.max(waiting, res.writableLength)),
+    })
     const server = http.createServer((req, res) => {
       compressWhole(req, res, 'gzip')
-      res.setHeader('content-type', 'text/csv; charset=utf-8')
-      let batch = 0
-      const next = () => {
-        while (batch < batches) {
-          waiting = Math.max(waiting, res.writableLength)
-          if (!res.write(rows(batch++))) return void res.once('drain', next)
-        }
-        res.end()
-      }
-      next()
+      exportCsv(req, res)
     })
     servers.push(server)
     const socketPath = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'whole-')), 's.sock')
